@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authFeature } from './features/auth/index.js';
+import { clientsFeature } from './features/clients/index.js';
+import { corporationsFeature } from './features/corporations/index.js';
+import { gatewayFirmsFeature } from './features/gateway-firms/index.js';
+import { groupsFeature } from './features/groups/index.js';
+import { membershipsFeature } from './features/memberships/index.js';
+import { menusFeature } from './features/menus/index.js';
+import { projectsFeature } from './features/projects/index.js';
+import { rolesFeature } from './features/roles/index.js';
+import { systemFeature } from './features/system/index.js';
+import { usersFeature } from './features/users/index.js';
+import { AccessRepository } from './platform/auth/access.repository.js';
+import { AccessService } from './platform/auth/access.service.js';
+import { SessionsRepository } from './platform/auth/sessions.repository.js';
+import { TokenSigner } from './platform/auth/tokens.js';
+import type { Config } from './platform/config.js';
+import { connectDatabase } from './platform/db/connect.js';
+import { migrateToLatest } from './platform/db/migrate.js';
+import { installErrorHandler } from './platform/http/errors.js';
+import { buildOpenApi } from './platform/http/openapi.js';
+import { Router } from './platform/http/route.js';
+import { serveWeb } from './platform/http/web.js';
+import type { Platform } from './platform/platform.js';
+import { loadOrCreateSecrets } from './platform/secrets.js';
+import { LogSmsSender, type SmsSender } from './platform/sms.js';
+import { type SeedResult, seed } from './seed.js';
+
+export interface BuildOptions {
+  /** Where log lines go (tests read the built-in SMS sender's lines from here). */
+  logStream?: { write(line: string): void };
+  /** A provider adapter instead of the built-in log sender. */
+  sms?: SmsSender;
+}
+
+export interface App {
+  app: FastifyInstance;
+  platform: Platform;
+  seeded: SeedResult;
+  close(): Promise<void>;
+}
+
+/** Builds the whole server: platform parts, then every feature's routes, then the web app. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandler(app);
+  await app.register(formbody);
+
+  const database = connectDatabase(config);
+  const migrated = await migrateToLatest(database.db, database.dialect, config.databaseSchema);
+  if (migrated.length > 0) app.log.info({ migrated }, 'database migrated');
+
+  const secrets = loadOrCreateSecrets(config.dataDir, { tokenSigningKey: config.tokenSigningKey });
+  const signer = new TokenSigner(secrets.tokenSigningKey, config.accessTokenTtlSeconds);
+  const access = new AccessService(new AccessRepository(database.db), signer);
+  const platform: Platform = {
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    router: new Router(app, access),
+    access,
+    signer,
+    sessions: new SessionsRepository(database.db),
+    sms: options.sms ?? new LogSmsSender(app.log),
+    log: app.log,
+  };
+
+  const { menus } = menusFeature(platform);
+  const { users } = usersFeature(platform, { menus });
+  const { clients } = clientsFeature(platform);
+  authFeature(platform, { users, clients });
+  const { roles } = rolesFeature(platform);
+  const { memberships } = membershipsFeature(platform, { users, roles });
+  const { firms } = gatewayFirmsFeature(platform, { roles });
+  const { corporations } = corporationsFeature(platform, { roles, menus });
+  const { projects } = projectsFeature(platform, { roles });
+  const { groups } = groupsFeature(platform);
+  systemFeature(platform);
+
+  app.get('/openapi.json', async () =>
+    buildOpenApi(platform.router, { title: config.systemName, version: '0.1.0' }),
+  );
+  await serveWeb(app, config.webDist, config.systemName);
+
+  const seeded = await seed(platform, { users, roles, memberships, firms, corporations, projects, groups });
+
+  return {
+    app,
+    platform,
+    seeded,
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

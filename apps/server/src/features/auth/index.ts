@@ -1,0 +1,30 @@
+import type { Platform } from '../../platform/platform.js';
+import type { ClientsService } from '../clients/index.js';
+import type { UsersService } from '../users/index.js';
+import { registerOAuthRoutes } from './oauth.routes.js';
+import { OAuthService } from './oauth.service.js';
+import { PhoneCodesRepository } from './phone-codes.repository.js';
+import { registerPhoneCodeRoutes } from './phone-codes.routes.js';
+import { PhoneCodesService } from './phone-codes.service.js';
+
+export function authFeature(
+  platform: Platform,
+  deps: { users: UsersService; clients: ClientsService },
+): void {
+  const { config } = platform;
+  const phoneCodes = new PhoneCodesService(
+    new PhoneCodesRepository(platform.db),
+    platform.sms,
+    config.systemName,
+  );
+  const oauth = new OAuthService(
+    { webClientSecret: config.webClientSecret, refreshTtlSeconds: config.refreshTokenTtlSeconds },
+    platform.signer,
+    platform.sessions,
+    deps.users,
+    deps.clients,
+    phoneCodes,
+  );
+  registerOAuthRoutes(platform.router, oauth, platform.access, config.tokenRateLimitPerMinute);
+  registerPhoneCodeRoutes(platform.router, phoneCodes, deps.users);
+}

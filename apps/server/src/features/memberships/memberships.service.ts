@@ -1,0 +1,69 @@
+import type { ScopeType } from '@iot/contracts';
+import type { addMemberBody } from '@iot/contracts/memberships';
+import { type Member, MemberMessages } from '@iot/contracts/memberships';
+import type { z } from 'zod';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { RolesService } from '../roles/index.js';
+import type { UsersService } from '../users/index.js';
+import type { MembershipsRepository } from './memberships.repository.js';
+
+/** Members of a scope, each with one role of that same scope. */
+export class MembershipsService {
+  constructor(
+    private readonly repository: MembershipsRepository,
+    private readonly users: UsersService,
+    private readonly roles: RolesService,
+  ) {}
+
+  list(scopeType: ScopeType, scopeId: number): Promise<Member[]> {
+    return this.repository.list(scopeType, scopeId);
+  }
+
+  /** Adds an existing account (by username or mobile) or creates one, with a role of this scope. */
+  async add(scopeType: ScopeType, scopeId: number, body: z.output<typeof addMemberBody>): Promise<Member> {
+    await this.roles.get(scopeType, scopeId, body.roleId);
+    let userId: number;
+    if ('account' in body) {
+      const user = await this.users.repository.findByAccount(body.account);
+      if (!user) throw notFound(MemberMessages.ACCOUNT_NOT_FOUND);
+      userId = user.id;
+    } else {
+      userId = (await this.users.create(body)).id;
+    }
+    return this.addUser(scopeType, scopeId, userId, body.roleId);
+  }
+
+  async addUser(scopeType: ScopeType, scopeId: number, userId: number, roleId: number): Promise<Member> {
+    if (await this.repository.get(scopeType, scopeId, userId)) throw conflict(MemberMessages.ALREADY_MEMBER);
+    await this.repository.add(scopeType, scopeId, userId, roleId);
+    return (await this.repository.get(scopeType, scopeId, userId))!;
+  }
+
+  async setRole(scopeType: ScopeType, scopeId: number, userId: number, roleId: number): Promise<Member> {
+    const member = await this.get(scopeType, scopeId, userId);
+    await this.roles.get(scopeType, scopeId, roleId);
+    if (member.roleId !== roleId) await this.keepOneAdmin(scopeType, scopeId, member);
+    await this.repository.setRole(scopeType, scopeId, userId, roleId);
+    return (await this.repository.get(scopeType, scopeId, userId))!;
+  }
+
+  async remove(scopeType: ScopeType, scopeId: number, userId: number): Promise<void> {
+    const member = await this.get(scopeType, scopeId, userId);
+    await this.keepOneAdmin(scopeType, scopeId, member);
+    await this.repository.remove(scopeType, scopeId, userId);
+  }
+
+  private async get(scopeType: ScopeType, scopeId: number, userId: number): Promise<Member> {
+    const member = await this.repository.get(scopeType, scopeId, userId);
+    if (!member) throw notFound(MemberMessages.NOT_MEMBER);
+    return member;
+  }
+
+  /** A scope must not lose its last administrator, or nobody could manage it any more. */
+  private async keepOneAdmin(scopeType: ScopeType, scopeId: number, member: Member): Promise<void> {
+    const adminRole = await this.roles.adminRole(scopeType, scopeId);
+    if (member.roleId !== adminRole) return;
+    if ((await this.repository.countWithRole(scopeType, scopeId, adminRole)) <= 1)
+      throw badRequest(MemberMessages.LAST_ADMIN);
+  }
+}

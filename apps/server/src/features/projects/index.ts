@@ -1,0 +1,16 @@
+import type { Platform } from '../../platform/platform.js';
+import type { RolesService } from '../roles/index.js';
+import { ProjectsRepository } from './projects.repository.js';
+import { registerProjectRoutes } from './projects.routes.js';
+import { ProjectsService } from './projects.service.js';
+
+export type { ProjectsService };
+
+export function projectsFeature(
+  platform: Platform,
+  deps: { roles: RolesService },
+): { projects: ProjectsService } {
+  const projects = new ProjectsService(new ProjectsRepository(platform.db), deps.roles);
+  registerProjectRoutes(platform.router, projects);
+  return { projects };
+}

@@ -1,0 +1,166 @@
+import type { PageQuery } from '@iot/contracts';
+import type { ProjectSettings, ProjectSummary } from '@iot/contracts/projects';
+import type { Kysely, Updateable } from 'kysely';
+import { paginate } from '../../platform/db/paging.js';
+import type { Database, ProjectsTable } from '../../platform/db/schema.js';
+
+export type ProjectColumns = Omit<ProjectsTable, 'group_id'>;
+
+const bool = (value: number) => value === 1;
+
+/** Projects: a root group plus its settings row. */
+export class ProjectsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private select() {
+    return this.db
+      .selectFrom('projects as p')
+      .innerJoin('groups as g', 'g.id', 'p.group_id')
+      .selectAll('p')
+      .select(['g.name', 'g.created_at']);
+  }
+
+  async create(name: string, columns: ProjectColumns): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const group = await trx
+        .insertInto('groups')
+        .values({
+          parent_id: null,
+          project_id: null,
+          name,
+          group_type: 'project',
+          site_type: null,
+          sort: 0,
+          created_at: Date.now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.updateTable('groups').set({ project_id: group.id }).where('id', '=', group.id).execute();
+      await trx
+        .insertInto('projects')
+        .values({ group_id: group.id, ...columns })
+        .execute();
+      return group.id;
+    });
+  }
+
+  async settings(projectId: number): Promise<Omit<ProjectSettings, 'hasBackCorporationMenu'> | undefined> {
+    const row = await this.select().where('p.group_id', '=', projectId).executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      id: row.group_id,
+      name: row.name,
+      projectGroupId: row.group_id,
+      projectTypeId: row.project_type_id,
+      groupDisplayName: row.group_display_name,
+      logoUrl: row.logo_url,
+      payStatus: row.pay_status as ProjectSettings['payStatus'],
+      canEntryData: bool(row.can_entry_data),
+      canManageGatewayData: bool(row.can_manage_gateway_data),
+      enableMonitor: bool(row.enable_monitor),
+      gatewayIndicatorSelectStyle: row.gateway_indicator_select_style,
+      gatewayStyle: row.gateway_style,
+      canUnbindGateway: bool(row.can_unbind_gateway),
+      canChangeBindGateway: bool(row.can_change_bind_gateway),
+      axisRule: row.axis_rule,
+      menuName: row.menu_name,
+      corporationId: row.corporation_id,
+      setMealEndAt: row.set_meal_end_at,
+      accessGatewayIndicatorMaxNum: row.access_gateway_indicator_max_num,
+      sendMessagesTotalNum: row.send_messages_total_num,
+      sendVoicesTotalNum: row.send_voices_total_num,
+      chatMessagesLimit: row.chat_messages_limit,
+      isTemplate: bool(row.is_template),
+      isDemo: bool(row.is_demo),
+      createdAt: row.created_at,
+    };
+  }
+
+  /** Projects, filtered by member (userId) and/or corporation. */
+  list(
+    pageQuery: PageQuery,
+    filter: { keyword?: string | undefined; userId?: number; corporationId?: number },
+  ) {
+    let query = this.select();
+    if (filter.keyword) query = query.where('g.name', 'like', `%${filter.keyword}%`);
+    if (filter.corporationId !== undefined)
+      query = query.where('p.corporation_id', '=', filter.corporationId);
+    const userId = filter.userId;
+    if (userId !== undefined) {
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('memberships as m')
+            .select('m.user_id')
+            .where('m.scope_type', '=', 'project')
+            .whereRef('m.scope_id', '=', 'p.group_id')
+            .where('m.user_id', '=', userId),
+        ),
+      );
+    }
+    return paginate(
+      query,
+      pageQuery,
+      (q) => q.orderBy('p.group_id'),
+      (row): ProjectSummary => ({
+        id: row.group_id,
+        name: row.name,
+        corporationId: row.corporation_id,
+        payStatus: row.pay_status as ProjectSummary['payStatus'],
+        logoUrl: row.logo_url,
+        isTemplate: bool(row.is_template),
+        isDemo: bool(row.is_demo),
+      }),
+    );
+  }
+
+  async update(
+    projectId: number,
+    name: string | undefined,
+    columns: Updateable<ProjectColumns>,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (name !== undefined)
+        await trx.updateTable('groups').set({ name }).where('id', '=', projectId).execute();
+      if (Object.keys(columns).length > 0)
+        await trx.updateTable('projects').set(columns).where('group_id', '=', projectId).execute();
+    });
+  }
+
+  /** Deletes the project with its whole tree of areas and sites. */
+  async delete(projectId: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('projects').where('group_id', '=', projectId).execute();
+      await trx.updateTable('groups').set({ parent_id: null }).where('project_id', '=', projectId).execute();
+      await trx.deleteFrom('groups').where('project_id', '=', projectId).execute();
+    });
+  }
+
+  async isNameTaken(name: string, excludeId?: number): Promise<boolean> {
+    let query = this.db
+      .selectFrom('groups')
+      .select('id')
+      .where('group_type', '=', 'project')
+      .where('name', '=', name);
+    if (excludeId) query = query.where('id', '!=', excludeId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  async corporationExists(id: number): Promise<boolean> {
+    return (
+      (await this.db.selectFrom('corporations').select('id').where('id', '=', id).executeTakeFirst()) !==
+      undefined
+    );
+  }
+
+  async isCorporationMember(userId: number, corporationId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('memberships')
+      .select('user_id')
+      .where('scope_type', '=', 'corporation')
+      .where('scope_id', '=', corporationId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}

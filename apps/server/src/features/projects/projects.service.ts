@@ -1,0 +1,154 @@
+import type { PageQuery } from '@iot/contracts';
+import {
+  type createProjectBody,
+  ProjectMessages,
+  type ProjectSettings,
+  type projectTermsBody,
+  type updateProjectBody,
+} from '@iot/contracts/projects';
+import type { z } from 'zod';
+import type { AuthContext } from '../../platform/auth/access.service.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import type { RolesService } from '../roles/index.js';
+import type { ProjectColumns, ProjectsRepository } from './projects.repository.js';
+
+const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+
+/** Drops undefined values so an update touches only the fields that were sent. */
+function defined<T extends Record<string, unknown>>(object: T): Partial<T> {
+  return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export class ProjectsService {
+  constructor(
+    private readonly repository: ProjectsRepository,
+    private readonly roles: RolesService,
+  ) {}
+
+  async create(input: z.output<typeof createProjectBody>): Promise<ProjectSettings> {
+    if (await this.repository.isNameTaken(input.name)) throw conflict(ProjectMessages.NAME_TAKEN);
+    await this.checkCorporation(input.corporationId);
+    const columns: ProjectColumns = {
+      corporation_id: input.corporationId,
+      project_type_id: input.projectTypeId,
+      group_display_name: input.groupDisplayName,
+      logo_url: input.logoUrl,
+      pay_status: input.payStatus,
+      can_entry_data: 0,
+      can_manage_gateway_data: 1,
+      enable_monitor: 1,
+      gateway_indicator_select_style: 0,
+      gateway_style: 0,
+      can_unbind_gateway: 1,
+      can_change_bind_gateway: 1,
+      axis_rule: '',
+      menu_name: '',
+      set_meal_end_at: input.setMealEndAt,
+      access_gateway_indicator_max_num: input.accessGatewayIndicatorMaxNum,
+      send_messages_total_num: input.sendMessagesTotalNum,
+      send_voices_total_num: input.sendVoicesTotalNum,
+      chat_messages_limit: input.chatMessagesLimit,
+      is_template: 0,
+      is_demo: 0,
+    };
+    const id = await this.repository.create(input.name, columns);
+    await this.roles.adminRole('project', id);
+    return this.settings(id, null);
+  }
+
+  /** Settings of a project; hasBackCorporationMenu answers for the caller. */
+  async settings(projectId: number, auth: AuthContext | null): Promise<ProjectSettings> {
+    const settings = await this.repository.settings(projectId);
+    if (!settings) throw notFound(ProjectMessages.NOT_FOUND);
+    const corporationId = settings.corporationId;
+    const hasBackCorporationMenu =
+      corporationId !== null &&
+      auth !== null &&
+      (auth.isSystemAdmin || (await this.repository.isCorporationMember(auth.userId, corporationId)));
+    return { ...settings, hasBackCorporationMenu };
+  }
+
+  list(pageQuery: PageQuery, keyword?: string) {
+    return this.repository.list(pageQuery, { keyword });
+  }
+
+  listForUser(auth: AuthContext, pageQuery: PageQuery, keyword?: string) {
+    return this.repository.list(pageQuery, {
+      keyword,
+      ...(auth.isSystemAdmin ? {} : { userId: auth.userId }),
+    });
+  }
+
+  listOfCorporation(corporationId: number, pageQuery: PageQuery, keyword?: string) {
+    return this.repository.list(pageQuery, { keyword, corporationId });
+  }
+
+  /** What the project's own administrators may change. */
+  async update(
+    projectId: number,
+    patch: z.output<typeof updateProjectBody>,
+    auth: AuthContext,
+  ): Promise<ProjectSettings> {
+    if (patch.name && (await this.repository.isNameTaken(patch.name, projectId)))
+      throw conflict(ProjectMessages.NAME_TAKEN);
+    await this.repository.update(
+      projectId,
+      patch.name,
+      defined({
+        group_display_name: patch.groupDisplayName,
+        logo_url: patch.logoUrl,
+        can_entry_data: flag(patch.canEntryData),
+        can_manage_gateway_data: flag(patch.canManageGatewayData),
+        enable_monitor: flag(patch.enableMonitor),
+        gateway_indicator_select_style: patch.gatewayIndicatorSelectStyle,
+        gateway_style: patch.gatewayStyle,
+        can_unbind_gateway: flag(patch.canUnbindGateway),
+        can_change_bind_gateway: flag(patch.canChangeBindGateway),
+        axis_rule: patch.axisRule,
+        menu_name: patch.menuName,
+      }),
+    );
+    return this.settings(projectId, auth);
+  }
+
+  /** Commercial terms and the template/demo flags: system administration only. */
+  async setTerms(
+    projectId: number,
+    terms: z.output<typeof projectTermsBody>,
+    auth: AuthContext,
+  ): Promise<ProjectSettings> {
+    await this.settings(projectId, null);
+    if (terms.corporationId) await this.checkCorporation(terms.corporationId);
+    await this.repository.update(
+      projectId,
+      undefined,
+      defined({
+        corporation_id: terms.corporationId,
+        pay_status: terms.payStatus,
+        set_meal_end_at: terms.setMealEndAt,
+        access_gateway_indicator_max_num: terms.accessGatewayIndicatorMaxNum,
+        send_messages_total_num: terms.sendMessagesTotalNum,
+        send_voices_total_num: terms.sendVoicesTotalNum,
+        chat_messages_limit: terms.chatMessagesLimit,
+        is_template: flag(terms.isTemplate),
+        is_demo: flag(terms.isDemo),
+      }),
+    );
+    return this.settings(projectId, auth);
+  }
+
+  async delete(projectId: number): Promise<void> {
+    await this.settings(projectId, null);
+    await this.roles.deleteScope('project', projectId);
+    await this.repository.delete(projectId);
+  }
+
+  async isNameAvailable(name: string, excludeId?: number): Promise<boolean> {
+    return !(await this.repository.isNameTaken(name, excludeId));
+  }
+
+  private async checkCorporation(corporationId: number | null): Promise<void> {
+    if (corporationId !== null && !(await this.repository.corporationExists(corporationId)))
+      throw notFound('公司不存在');
+  }
+}

@@ -1,0 +1,16 @@
+import type { Platform } from '../../platform/platform.js';
+import type { MenusService } from '../menus/index.js';
+import { registerCurrentUserRoutes } from './current-user.routes.js';
+import { UsersRepository } from './users.repository.js';
+import { registerUserRoutes } from './users.routes.js';
+import { UsersService } from './users.service.js';
+
+export { presentUser } from './users.presenter.js';
+export type { UsersService };
+
+export function usersFeature(platform: Platform, deps: { menus: MenusService }): { users: UsersService } {
+  const users = new UsersService(new UsersRepository(platform.db), platform.sessions);
+  registerCurrentUserRoutes(platform.router, users, deps.menus);
+  registerUserRoutes(platform.router, users);
+  return { users };
+}

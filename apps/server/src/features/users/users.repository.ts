@@ -1,0 +1,120 @@
+import type { PageQuery } from '@iot/contracts';
+import type { Kysely } from 'kysely';
+import { paginate } from '../../platform/db/paging.js';
+import type { Database, NewUser, UserRow, UserUpdate } from '../../platform/db/schema.js';
+import { presentUser } from './users.presenter.js';
+
+/** Users and their third-party bindings: the only code that touches those tables. */
+export class UsersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByUsername(username: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  }
+
+  findByMobile(mobile: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('mobile', '=', mobile).executeTakeFirst();
+  }
+
+  /** A sign-in name is a username or a mobile number. */
+  async findByAccount(account: string): Promise<UserRow | undefined> {
+    return (await this.findByUsername(account)) ?? (await this.findByMobile(account));
+  }
+
+  async findByBinding(platform: string, externalId: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('user_bindings as b')
+      .innerJoin('users as u', 'u.id', 'b.user_id')
+      .selectAll('u')
+      .where('b.platform', '=', platform)
+      .where('b.external_id', '=', externalId)
+      .executeTakeFirst();
+  }
+
+  async create(user: Omit<NewUser, 'created_at' | 'updated_at'>): Promise<UserRow> {
+    const now = Date.now();
+    return this.db
+      .insertInto('users')
+      .values({ ...user, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async update(id: number, patch: Omit<UserUpdate, 'id' | 'created_at'>): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ ...patch, updated_at: Date.now() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('users').where('id', '=', id).execute();
+  }
+
+  /** Counts a wrong password; answers the count of wrong passwords in a row. */
+  async recordFailedLogin(id: number): Promise<number> {
+    const row = await this.db
+      .updateTable('users')
+      .set((eb) => ({ failed_login_count: eb('failed_login_count', '+', 1) }))
+      .where('id', '=', id)
+      .returning('failed_login_count')
+      .executeTakeFirstOrThrow();
+    return row.failed_login_count;
+  }
+
+  async isUsernameTaken(username: string, excludeId?: number): Promise<boolean> {
+    let query = this.db.selectFrom('users').select('id').where('username', '=', username);
+    if (excludeId) query = query.where('id', '!=', excludeId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  async isMobileTaken(mobile: string, excludeId?: number): Promise<boolean> {
+    let query = this.db.selectFrom('users').select('id').where('mobile', '=', mobile);
+    if (excludeId) query = query.where('id', '!=', excludeId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  list(pageQuery: PageQuery, keyword: string | undefined) {
+    let query = this.db.selectFrom('users').selectAll();
+    if (keyword) {
+      const like = `%${keyword}%`;
+      query = query.where((eb) =>
+        eb.or([eb('username', 'like', like), eb('realname', 'like', like), eb('mobile', 'like', like)]),
+      );
+    }
+    return paginate(query, pageQuery, (q) => q.orderBy('id'), presentUser);
+  }
+
+  async bindings(userId: number): Promise<Record<string, string>> {
+    const rows = await this.db
+      .selectFrom('user_bindings')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .execute();
+    return Object.fromEntries(rows.map((row) => [row.platform, row.external_id]));
+  }
+
+  /** Sets or clears (null) the user's binding on one platform. */
+  async setBinding(userId: number, platform: string, externalId: string | null): Promise<void> {
+    await this.db
+      .deleteFrom('user_bindings')
+      .where('user_id', '=', userId)
+      .where('platform', '=', platform)
+      .execute();
+    if (externalId === null) return;
+    await this.db
+      .deleteFrom('user_bindings')
+      .where('platform', '=', platform)
+      .where('external_id', '=', externalId)
+      .execute();
+    await this.db
+      .insertInto('user_bindings')
+      .values({ user_id: userId, platform, external_id: externalId })
+      .execute();
+  }
+}

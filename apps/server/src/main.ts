@@ -1,0 +1,29 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './platform/config.js';
+
+const config = loadConfig();
+const server = await buildApp(config);
+const { app, seeded } = server;
+
+if (seeded.generatedAdminPassword) {
+  // Printed once, on the first start only; it is not written anywhere else.
+  process.stdout.write(
+    `\n  系统管理员账号 admin 已创建，初始密码：${seeded.generatedAdminPassword}\n  请登录后立即修改。\n\n`,
+  );
+}
+
+await app.listen({ port: config.port, host: config.host });
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // A terminal's Ctrl-C can arrive twice (from the terminal and from npm start); stop once.
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

@@ -1,0 +1,103 @@
+import { hasPermission, Messages, type ScopeType } from '@iot/contracts';
+import type { AccessTokenClaims } from '@iot/contracts/auth';
+import { builtinAdminBits } from '@iot/contracts/menus';
+import { forbidden, notFound, tokenExpired, tokenInvalid } from '../errors.js';
+import type { AccessRepository } from './access.repository.js';
+import type { TokenSigner } from './tokens.js';
+
+/** Who is calling, established from a valid access token of a live session. */
+export interface AuthContext {
+  userId: number;
+  username: string;
+  sessionId: string;
+  clientId: string;
+  isSystemAdmin: boolean;
+  claims: AccessTokenClaims;
+}
+
+/** The tenant a scoped route acts in, after the check: for projects, the project's root group id. */
+export interface ResolvedScope {
+  type: ScopeType;
+  id: number;
+}
+
+/** A requirement on this menu code is met by any membership in the scope, whatever the role. */
+export const ANY_MEMBER = '*';
+
+export interface Requirement {
+  /** Menu code, or ANY_MEMBER. */
+  menu: string;
+  bit: number;
+  scope: ScopeType;
+}
+
+/**
+ * The one place that decides whether a call may run. Routes declare a Requirement; this
+ * resolves the caller's role in the scope and refuses before any handler code runs.
+ */
+export class AccessService {
+  constructor(
+    private readonly repository: AccessRepository,
+    private readonly signer: TokenSigner,
+  ) {}
+
+  /** Bearer token → caller. Expired or revoked: 50001. Malformed or forged: 40001. */
+  async authenticate(authorization: string | undefined): Promise<AuthContext> {
+    const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    if (!token) throw tokenExpired(Messages.TOKEN_MISSING);
+    return this.authenticateToken(token);
+  }
+
+  async authenticateToken(token: string): Promise<AuthContext> {
+    const verification = await this.signer.verify(token);
+    if (verification.status === 'invalid') throw tokenInvalid();
+    if (verification.status === 'expired') throw tokenExpired();
+    const { claims } = verification;
+    const session = await this.repository.sessionState(claims.sid);
+    const now = Date.now();
+    if (!session || session.revokedAt !== null || session.expiresAt <= now) throw tokenExpired();
+    if (session.userStatus !== 'enabled') throw tokenExpired(Messages.ACCOUNT_DEACTIVATED);
+    if (session.userExpireAt !== null && session.userExpireAt <= now)
+      throw tokenExpired(Messages.ACCOUNT_EXPIRED_OPERATION);
+    return {
+      userId: claims.userId,
+      username: claims.username,
+      sessionId: claims.sid,
+      clientId: claims.client_id,
+      isSystemAdmin: session.isSystemAdmin,
+      claims,
+    };
+  }
+
+  /** Refuses unless the caller holds `bit` on `menu` in the scope; answers the resolved scope. */
+  async authorize(auth: AuthContext, requirement: Requirement, rawScopeId: number): Promise<ResolvedScope> {
+    const scopeId = await this.resolveScopeId(auth, requirement.scope, rawScopeId);
+    if (auth.isSystemAdmin) return { type: requirement.scope, id: scopeId };
+    const membership = await this.repository.membership(
+      auth.userId,
+      requirement.scope,
+      scopeId,
+      requirement.menu,
+    );
+    if (!membership) throw forbidden();
+    if (requirement.menu === ANY_MEMBER) return { type: requirement.scope, id: scopeId };
+    const bits =
+      membership.builtin === 'admin'
+        ? builtinAdminBits(requirement.scope, requirement.menu)
+        : membership.bits;
+    if (!hasPermission(bits, requirement.bit)) throw forbidden();
+    return { type: requirement.scope, id: scopeId };
+  }
+
+  private async resolveScopeId(auth: AuthContext, scope: ScopeType, rawScopeId: number): Promise<number> {
+    if (scope === 'system') return 0;
+    if (scope === 'project') {
+      const projectId = await this.repository.projectOfGroup(rawScopeId);
+      // Only a system administrator learns that an id does not exist; others are simply refused.
+      if (projectId === undefined) throw auth.isSystemAdmin ? notFound('分组不存在') : forbidden();
+      return projectId;
+    }
+    if (auth.isSystemAdmin && !(await this.repository.scopeExists(scope, rawScopeId))) throw notFound();
+    return rawScopeId;
+  }
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment; each variable is in the README. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Absent: SQLite file in dataDir. `postgres://…`: PostgreSQL. */
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema to use instead of public (tests isolate themselves with it). */
+  databaseSchema: string | undefined;
+  adminPassword: string | undefined;
+  webClientSecret: string;
+  demo: boolean;
+  /** Optional: otherwise generated once and kept in dataDir. Several nodes must share one. */
+  tokenSigningKey: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Token endpoint requests per minute from one client address. */
+  tokenRateLimitPerMinute: number;
+  logLevel: string;
+  /** Folder of the built web app, served at /. */
+  webDist: string;
+  systemName: string;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return parsed;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  return {
+    port: int(env.PORT, 8080, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    webClientSecret: env.WEB_CLIENT_SECRET || 'iot-web',
+    demo: (env.DEMO ?? '1') !== '0',
+    tokenSigningKey: env.TOKEN_SIGNING_KEY || undefined,
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 7200, 'ACCESS_TOKEN_TTL'),
+    refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL'),
+    tokenRateLimitPerMinute: int(env.TOKEN_RATE_LIMIT, 60, 'TOKEN_RATE_LIMIT'),
+    logLevel: env.LOG_LEVEL || 'info',
+    webDist: path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../../web/dist')),
+    systemName: env.SYSTEM_NAME || '物联网监测运维平台',
+  };
+}

@@ -1,0 +1,41 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Dialect } from './connect.js';
+import * as foundation from './migrations/0001-foundation.js';
+import type { Database } from './schema.js';
+
+/** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */
+const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
+  '0001-foundation': foundation,
+};
+
+class CodeMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const migrations: Record<string, Migration> = {};
+    for (const [name, migration] of Object.entries(MIGRATIONS)) {
+      migrations[name] = { up: (db) => migration.up(db, this.dialect) };
+    }
+    return migrations;
+  }
+}
+
+/**
+ * Brings the schema up to date. Kysely's migrator takes a lock (a table on SQLite, an advisory
+ * lock on PostgreSQL), so two servers starting together migrate once.
+ */
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  schema?: string,
+): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: new CodeMigrationProvider(dialect),
+    // Name the schema: otherwise Kysely may find another schema's bookkeeping tables and skip its own.
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,174 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types. Flags are integers 0/1 and times are epoch milliseconds on both dialects,
+ * so one set of queries serves SQLite and PostgreSQL alike.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  mobile: string | null;
+  password_hash: string | null;
+  realname: string;
+  avatar: string;
+  company: string;
+  province: string;
+  city: string;
+  district: string;
+  current_user_application: string;
+  theme: string;
+  status: string;
+  expire_at: number | null;
+  failed_login_count: number;
+  locked: number;
+  is_read_guide: number;
+  message_setting: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserBindingsTable {
+  platform: string;
+  external_id: string;
+  user_id: number;
+}
+
+export interface OauthClientsTable {
+  id: Generated<number>;
+  client_id: string;
+  secret_hash: string;
+  name: string;
+  user_id: number;
+  enabled: number;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  client_id: string;
+  login_way: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface PhoneCodesTable {
+  id: Generated<number>;
+  mobile: string;
+  purpose: string;
+  code_hash: string;
+  expires_at: number;
+  used_at: number | null;
+  attempts: number;
+  created_at: number;
+}
+
+export interface GatewayFirmsTable {
+  id: Generated<number>;
+  name: string;
+  identification_code: string;
+  created_at: number;
+}
+
+export interface CorporationsTable {
+  id: Generated<number>;
+  name: string;
+  owner: string;
+  owner_mobile: string;
+  logo_url: string;
+  axis_rule: string;
+  created_at: number;
+}
+
+/** Projects, areas and sites: one tree per project, project_id naming the root on every node. */
+export interface GroupsTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  project_id: number | null;
+  name: string;
+  group_type: string;
+  site_type: string | null;
+  sort: number;
+  created_at: number;
+}
+
+export interface ProjectsTable {
+  group_id: number;
+  corporation_id: number | null;
+  project_type_id: number | null;
+  group_display_name: string;
+  logo_url: string;
+  pay_status: string;
+  can_entry_data: number;
+  can_manage_gateway_data: number;
+  enable_monitor: number;
+  gateway_indicator_select_style: number;
+  gateway_style: number;
+  can_unbind_gateway: number;
+  can_change_bind_gateway: number;
+  axis_rule: string;
+  menu_name: string;
+  set_meal_end_at: number | null;
+  access_gateway_indicator_max_num: number;
+  send_messages_total_num: number;
+  send_voices_total_num: number;
+  chat_messages_limit: number;
+  is_template: number;
+  is_demo: number;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  scope_type: string;
+  /** 0 for the system scope. */
+  scope_id: number;
+  name: string;
+  description: string;
+  builtin: string | null;
+  created_at: number;
+}
+
+export interface RoleFunctionsTable {
+  role_id: number;
+  menu_code: string;
+  permission: number;
+}
+
+export interface MembershipsTable {
+  scope_type: string;
+  scope_id: number;
+  user_id: number;
+  role_id: number;
+  created_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  user_bindings: UserBindingsTable;
+  oauth_clients: OauthClientsTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  phone_codes: PhoneCodesTable;
+  gateway_firms: GatewayFirmsTable;
+  corporations: CorporationsTable;
+  groups: GroupsTable;
+  projects: ProjectsTable;
+  roles: RolesTable;
+  role_functions: RoleFunctionsTable;
+  memberships: MembershipsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type GroupRow = Selectable<GroupsTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type RoleRow = Selectable<RolesTable>;

@@ -1,0 +1,141 @@
+import { Messages, ResultCode, type ScopeType } from '@iot/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AccessService, AuthContext, ResolvedScope } from '../auth/access.service.js';
+import { badRequest } from '../errors.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteInput<
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+> {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+}
+
+/**
+ * Who may call a route: anyone; any signed-in user (the handler then touches only the caller's
+ * own data); or holders of a permission bit on a menu entry in a scope whose id the route reads
+ * from its validated input (for projects, any group id of the project).
+ */
+export type AccessRule<I> =
+  | 'public'
+  | 'authenticated'
+  | { menu: string; bit: number; scope: 'system' }
+  | { menu: string; bit: number; scope: Exclude<ScopeType, 'system'>; scopeId: (input: I) => number };
+
+export interface RouteDefinition<
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+  Auth,
+> {
+  method: Method;
+  url: string;
+  summary: string;
+  tags: string[];
+  access: AccessRule<RouteInput<P, Q, B>>;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Schema of `data` in the answer (or of the whole answer when raw). */
+  response?: Schema;
+  /** Form-encoded body (the OAuth endpoints). */
+  form?: boolean;
+  /** The handler's result is the whole answer, not wrapped in {code, message, data}. */
+  raw?: boolean;
+  handler: (context: RouteInput<P, Q, B> & RouteContext<Auth>) => Promise<unknown>;
+}
+
+export interface RouteContext<Auth> {
+  auth: Auth;
+  /** The scope the access rule resolved; null for public and authenticated routes. */
+  scope: ResolvedScope | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type AnyRoute = RouteDefinition<
+  Schema | undefined,
+  Schema | undefined,
+  Schema | undefined,
+  AuthContext | null
+>;
+
+/** Registers routes with validation and the permission check, and remembers them for OpenAPI. */
+export class Router {
+  readonly routes: AnyRoute[] = [];
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly access: AccessService,
+  ) {}
+
+  /** A route that needs a signed-in caller; `access` says which permission. */
+  route<
+    P extends Schema | undefined = undefined,
+    Q extends Schema | undefined = undefined,
+    B extends Schema | undefined = undefined,
+  >(
+    definition: RouteDefinition<P, Q, B, AuthContext> & {
+      access: Exclude<AccessRule<RouteInput<P, Q, B>>, 'public'>;
+    },
+  ): void {
+    this.register(definition as unknown as AnyRoute);
+  }
+
+  /** A route anyone may call (sign-in, token checks). */
+  publicRoute<
+    P extends Schema | undefined = undefined,
+    Q extends Schema | undefined = undefined,
+    B extends Schema | undefined = undefined,
+  >(definition: Omit<RouteDefinition<P, Q, B, null>, 'access'>): void {
+    this.register({ ...definition, access: 'public' } as unknown as AnyRoute);
+  }
+
+  private register(definition: AnyRoute): void {
+    this.routes.push(definition);
+    this.app.route({
+      method: definition.method,
+      url: definition.url,
+      handler: async (request, reply) => {
+        const auth =
+          definition.access === 'public'
+            ? null
+            : await this.access.authenticate(request.headers.authorization);
+        const input = {
+          params: parse(definition.params, request.params),
+          query: parse(definition.query, request.query),
+          body: parse(definition.body, request.body),
+        };
+        let scope: ResolvedScope | null = null;
+        const rule = definition.access;
+        if (auth && typeof rule === 'object') {
+          const scopeId = rule.scope === 'system' ? 0 : rule.scopeId(input);
+          scope = await this.access.authorize(auth, rule, scopeId);
+        }
+        const result = await definition.handler({ ...input, auth, scope, request, reply });
+        if (reply.sent) return reply;
+        if (definition.raw) return result;
+        return { code: ResultCode.SUCCESS, message: Messages.SUCCESS, data: result ?? null };
+      },
+    });
+  }
+}
+
+function parse(schema: Schema | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({
+    field: issue.path.join('.') || '(root)',
+    message: issue.message,
+  }));
+  const first = issues[0]!;
+  throw badRequest(`${first.field}: ${first.message}`, issues);
+}

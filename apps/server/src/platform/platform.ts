@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AccessService } from './auth/access.service.js';
+import type { SessionsRepository } from './auth/sessions.repository.js';
+import type { TokenSigner } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { Dialect } from './db/connect.js';
+import type { Database } from './db/schema.js';
+import type { Router } from './http/route.js';
+import type { SmsSender } from './sms.js';
+
+/** What every feature is built from: configuration, storage, the router and shared services. */
+export interface Platform {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  router: Router;
+  access: AccessService;
+  signer: TokenSigner;
+  sessions: SessionsRepository;
+  sms: SmsSender;
+  log: FastifyBaseLogger;
+}

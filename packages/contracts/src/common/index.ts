@@ -1,0 +1,6 @@
+import './zod-locale.js';
+
+export * from './codes.js';
+export * from './envelope.js';
+export * from './permissions.js';
+export * from './validation.js';

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { mobile, requiredText, strongPassword } from '../common/validation.js';
+import { username } from '../users/index.js';
+
+/** A user's place in a scope (system, gateway firm, corporation or project) with one role there. */
+export const member = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  realname: z.string(),
+  mobile: z.string().nullable(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+  createdAt: z.number().int(),
+});
+export type Member = z.infer<typeof member>;
+
+/** Add an existing user (by username or mobile) or create one with a password. */
+export const addMemberBody = z.union([
+  z.object({ account: z.string().trim().min(1, '请输入账号或手机号'), roleId: z.number().int().positive() }),
+  z.object({
+    username,
+    realname: requiredText(32),
+    mobile: mobile.optional(),
+    password: strongPassword,
+    roleId: z.number().int().positive(),
+  }),
+]);
+export const updateMemberBody = z.object({ roleId: z.number().int().positive() });
+
+export const MemberMessages = {
+  ALREADY_MEMBER: '该用户已是成员',
+  NOT_MEMBER: '该用户不是成员',
+  ACCOUNT_NOT_FOUND: '账号不存在',
+  LAST_ADMIN: '至少保留一名管理员',
+} as const;

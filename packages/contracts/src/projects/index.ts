@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { requiredText } from '../common/validation.js';
+
+/** Project pay states of spec core §4. D, E and F send users to the arrears page. */
+export const PAY_STATUSES = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
+export const payStatus = z.enum(PAY_STATUSES);
+export type PayStatus = z.infer<typeof payStatus>;
+export const SUSPENDED_PAY_STATUSES: readonly PayStatus[] = ['D', 'E', 'F'];
+
+/** -1 means unlimited (spec core §3). */
+export const UNLIMITED = -1;
+
+/** Project settings loaded on entering a project: spec core §3, field for field. */
+export const projectSettings = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  projectGroupId: z.number().int(),
+  projectTypeId: z.number().int().nullable(),
+  groupDisplayName: z.string(),
+  logoUrl: z.string(),
+  payStatus,
+  canEntryData: z.boolean(),
+  canManageGatewayData: z.boolean(),
+  enableMonitor: z.boolean(),
+  gatewayIndicatorSelectStyle: z.number().int(),
+  gatewayStyle: z.number().int(),
+  canUnbindGateway: z.boolean(),
+  canChangeBindGateway: z.boolean(),
+  axisRule: z.string(),
+  hasBackCorporationMenu: z.boolean(),
+  menuName: z.string(),
+  corporationId: z.number().int().nullable(),
+  setMealEndAt: z.number().int().nullable(),
+  accessGatewayIndicatorMaxNum: z.number().int(),
+  sendMessagesTotalNum: z.number().int(),
+  sendVoicesTotalNum: z.number().int(),
+  chatMessagesLimit: z.number().int(),
+  isTemplate: z.boolean(),
+  isDemo: z.boolean(),
+  createdAt: z.number().int(),
+});
+export type ProjectSettings = z.infer<typeof projectSettings>;
+
+const quota = z.number().int().min(-1);
+
+/** Fields a system administrator sets when creating a project (commercial terms included). */
+export const createProjectBody = z.object({
+  name: requiredText(64),
+  corporationId: z.number().int().positive().nullable().default(null),
+  projectTypeId: z.number().int().positive().nullable().default(null),
+  groupDisplayName: z.string().trim().max(16).default('分组'),
+  logoUrl: z.string().max(512).default(''),
+  payStatus: payStatus.default('A'),
+  setMealEndAt: z.number().int().nullable().default(null),
+  accessGatewayIndicatorMaxNum: quota.default(256),
+  sendMessagesTotalNum: quota.default(0),
+  sendVoicesTotalNum: quota.default(0),
+  chatMessagesLimit: quota.default(100),
+});
+
+/** Fields the project's own administrators may change. */
+export const updateProjectBody = z.object({
+  name: requiredText(64).optional(),
+  groupDisplayName: z.string().trim().min(1).max(16).optional(),
+  logoUrl: z.string().max(512).optional(),
+  canEntryData: z.boolean().optional(),
+  canManageGatewayData: z.boolean().optional(),
+  enableMonitor: z.boolean().optional(),
+  gatewayIndicatorSelectStyle: z.number().int().min(0).max(9).optional(),
+  gatewayStyle: z.number().int().min(0).max(9).optional(),
+  canUnbindGateway: z.boolean().optional(),
+  canChangeBindGateway: z.boolean().optional(),
+  axisRule: z.string().max(64).optional(),
+  menuName: z.string().max(32).optional(),
+});
+
+/** Commercial terms and flags only a system administrator may change. */
+export const projectTermsBody = z.object({
+  corporationId: z.number().int().positive().nullable().optional(),
+  payStatus: payStatus.optional(),
+  setMealEndAt: z.number().int().nullable().optional(),
+  accessGatewayIndicatorMaxNum: quota.optional(),
+  sendMessagesTotalNum: quota.optional(),
+  sendVoicesTotalNum: quota.optional(),
+  chatMessagesLimit: quota.optional(),
+  isTemplate: z.boolean().optional(),
+  isDemo: z.boolean().optional(),
+});
+
+export const projectListQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(1000).default(10),
+  keyword: z.string().trim().max(64).optional(),
+});
+
+/** A row of the project selection lists (title dropdown, my projects). */
+export const projectSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  corporationId: z.number().int().nullable(),
+  payStatus,
+  logoUrl: z.string(),
+  isTemplate: z.boolean(),
+  isDemo: z.boolean(),
+});
+export type ProjectSummary = z.infer<typeof projectSummary>;
+
+export const getByGroupIdQuery = z.object({ groupId: z.coerce.number().int().positive() });
+
+export const ProjectMessages = {
+  NOT_FOUND: '项目不存在',
+  NAME_TAKEN: '项目名称已存在',
+} as const;

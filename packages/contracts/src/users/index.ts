@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { mobileCodeType } from '../auth/index.js';
+import { mobile, requiredText, strongPassword } from '../common/validation.js';
+
+export const THEMES = ['light', 'dark', 'tech', 'gang', 'huaqing'] as const;
+export const theme = z.enum(THEMES);
+export type Theme = z.infer<typeof theme>;
+/** The default theme of spec core §1. */
+export const DEFAULT_THEME: Theme = 'tech';
+
+export const USER_STATUSES = ['enabled', 'disabled'] as const;
+export const userStatus = z.enum(USER_STATUSES);
+
+/**
+ * Message settings of spec core §3. Operate values are the seconds a notice stays open;
+ * 0 keeps it until closed. Voice switches are effective only while isShowMessage is on.
+ */
+export const messageSetting = z.object({
+  isShowMessage: z.boolean(),
+  isMuteMessageSound: z.boolean(),
+  warningMessageOperate: z.number().min(0).max(3600),
+  malfunctionMessageOperate: z.number().min(0).max(3600),
+  maintenanceMessageOperate: z.number().min(0).max(3600),
+  otherMessageOperate: z.number().min(0).max(3600),
+  isWarningVoice: z.boolean(),
+  isMalfunctionVoice: z.boolean(),
+  isMaintenanceVoice: z.boolean(),
+  isOtherVoice: z.boolean(),
+});
+export type MessageSetting = z.infer<typeof messageSetting>;
+
+export const DEFAULT_MESSAGE_SETTING: MessageSetting = {
+  isShowMessage: true,
+  isMuteMessageSound: false,
+  warningMessageOperate: 4.5,
+  malfunctionMessageOperate: 4.5,
+  maintenanceMessageOperate: 4.5,
+  otherMessageOperate: 4.5,
+  isWarningVoice: false,
+  isMalfunctionVoice: false,
+  isMaintenanceVoice: false,
+  isOtherVoice: false,
+};
+
+const VOICE_SWITCHES = [
+  'isWarningVoice',
+  'isMalfunctionVoice',
+  'isMaintenanceVoice',
+  'isOtherVoice',
+] as const;
+
+/** The settings as they take effect: with messages hidden, no voice switch is on. */
+export function effectiveMessageSetting(setting: MessageSetting): MessageSetting {
+  if (setting.isShowMessage) return setting;
+  const effective = { ...setting };
+  for (const key of VOICE_SWITCHES) effective[key] = false;
+  return effective;
+}
+
+/** A user as administrators and members lists see it. */
+export const user = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  realname: z.string(),
+  mobile: z.string().nullable(),
+  avatar: z.string(),
+  status: userStatus,
+  locked: z.boolean(),
+  expireAt: z.number().int().nullable(),
+  createdAt: z.number().int(),
+});
+export type User = z.infer<typeof user>;
+
+export const username = z
+  .string()
+  .trim()
+  .regex(/^[a-zA-Z0-9_.@-]{3,32}$/, '账号只能包含字母、数字和 _ . @ -，3～32位');
+
+export const createUserBody = z.object({
+  username,
+  realname: requiredText(32),
+  mobile: mobile.optional(),
+  password: strongPassword,
+  status: userStatus.default('enabled'),
+  expireAt: z.number().int().nullable().default(null),
+});
+export const updateUserBody = z.object({
+  realname: requiredText(32).optional(),
+  mobile: mobile.nullable().optional(),
+  status: userStatus.optional(),
+  expireAt: z.number().int().nullable().optional(),
+});
+export const resetUserPasswordBody = z.object({ password: strongPassword });
+export const userListQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(1000).default(10),
+  keyword: z.string().trim().max(64).optional(),
+});
+
+export const BINDING_PLATFORMS = ['weixin', 'dingding'] as const;
+export const bindingsBody = z.object({
+  weixin: z.string().trim().min(1).max(128).nullable().optional(),
+  dingding: z.string().trim().min(1).max(128).nullable().optional(),
+});
+
+export const changePasswordBody = z.object({
+  oldPassword: z.string().min(1, '请输入原密码'),
+  newPassword: strongPassword,
+});
+export const resetPasswordByCodeBody = z.object({
+  mobile,
+  mobileCode: z.string().min(1, '请输入手机验证码'),
+  newPassword: strongPassword,
+});
+export const PasswordMessages = {
+  OLD_WRONG: '原密码错误',
+  SAME_AS_OLD: '新密码不能与原密码相同',
+} as const;
+
+export const themeBody = z.object({ theme });
+export const profileBody = z.object({
+  realname: requiredText(32).optional(),
+  avatar: z.string().max(512).optional(),
+});
+
+/** The login-info answer (spec core §3 menu and message settings): who I am and what I may open. */
+export const loginInfo = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  realname: z.string(),
+  avatar: z.string(),
+  mobile: z.string().nullable(),
+  theme,
+  isReadGuide: z.number().int(),
+  isSystemAdmin: z.boolean(),
+  frontMenus: z.record(z.string(), z.array(z.unknown())),
+  messageSetting,
+});
+
+export const usernameCheckQuery = z.object({
+  username: z.string().trim().min(1),
+  excludeId: z.coerce.number().int().optional(),
+});
+export const mobileCheckQuery = z.object({ mobile, excludeId: z.coerce.number().int().optional() });
+
+export { mobileCodeType };
+
+export const UserMessages = {
+  USERNAME_TAKEN: '账号已存在',
+  MOBILE_TAKEN: '手机号已被使用',
+  NOT_FOUND: '用户不存在',
+  CANNOT_DELETE_SELF: '不能删除当前登录的账号',
+  CANNOT_DELETE_ADMIN: '不能删除系统管理员 admin',
+} as const;
