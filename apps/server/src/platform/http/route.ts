@@ -27,7 +27,12 @@ export type AccessRule<I> =
   | 'public'
   | 'authenticated'
   | { menu: string; bit: number; scope: 'system' }
-  | { menu: string; bit: number; scope: Exclude<ScopeType, 'system'>; scopeId: (input: I) => number };
+  | {
+      menu: string;
+      bit: number;
+      scope: Exclude<ScopeType, 'system'>;
+      scopeId: (input: Omit<I, 'body'>) => number;
+    };
 
 export interface RouteDefinition<
   P extends Schema | undefined,
@@ -108,18 +113,19 @@ export class Router {
           definition.access === 'public'
             ? null
             : await this.access.authenticate(request.headers.authorization);
-        const input = {
+        const location = {
           params: parse(definition.params, request.params),
           query: parse(definition.query, request.query),
-          body: parse(definition.body, request.body),
         };
         let scope: ResolvedScope | null = null;
         const rule = definition.access;
+        // Permission before the body: a caller without the right learns nothing from validation.
         if (auth && typeof rule === 'object') {
-          const scopeId = rule.scope === 'system' ? 0 : rule.scopeId(input);
+          const scopeId = rule.scope === 'system' ? 0 : rule.scopeId(location);
           scope = await this.access.authorize(auth, rule, scopeId);
         }
-        const result = await definition.handler({ ...input, auth, scope, request, reply });
+        const body = parse(definition.body, request.body);
+        const result = await definition.handler({ ...location, body, auth, scope, request, reply });
         if (reply.sent) return reply;
         if (definition.raw) return result;
         return { code: ResultCode.SUCCESS, message: Messages.SUCCESS, data: result ?? null };
