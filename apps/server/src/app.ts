@@ -23,6 +23,8 @@ import { installErrorHandler } from './platform/http/errors.js';
 import { buildOpenApi } from './platform/http/openapi.js';
 import { Router } from './platform/http/route.js';
 import { serveWeb } from './platform/http/web.js';
+import { Jobs } from './platform/jobs.js';
+import { serializeRequest } from './platform/logger.js';
 import type { Platform } from './platform/platform.js';
 import { loadOrCreateSecrets } from './platform/secrets.js';
 import { LogSmsSender, type SmsSender } from './platform/sms.js';
@@ -47,7 +49,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: serializeRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: () => randomUUID(),
@@ -76,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     signer,
     sessions: new SessionsRepository(database.db),
     sms: options.sms ?? new LogSmsSender(app.log),
+    jobs: new Jobs(app.log),
     log: app.log,
   };
 
@@ -103,6 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     platform,
     seeded,
     async close() {
+      platform.jobs.stop();
       await app.close();
       await database.destroy();
     },

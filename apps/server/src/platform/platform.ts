@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Dialect } from './db/connect.js';
 import type { Database } from './db/schema.js';
 import type { Router } from './http/route.js';
+import type { Jobs } from './jobs.js';
 import type { SmsSender } from './sms.js';
 
 /** What every feature is built from: configuration, storage, the router and shared services. */
@@ -19,5 +20,6 @@ export interface Platform {
   signer: TokenSigner;
   sessions: SessionsRepository;
   sms: SmsSender;
+  jobs: Jobs;
   log: FastifyBaseLogger;
 }

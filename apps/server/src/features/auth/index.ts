@@ -12,11 +12,8 @@ export function authFeature(
   deps: { users: UsersService; clients: ClientsService },
 ): void {
   const { config } = platform;
-  const phoneCodes = new PhoneCodesService(
-    new PhoneCodesRepository(platform.db),
-    platform.sms,
-    config.systemName,
-  );
+  const phoneCodesRepository = new PhoneCodesRepository(platform.db);
+  const phoneCodes = new PhoneCodesService(phoneCodesRepository, platform.sms, config.systemName);
   const oauth = new OAuthService(
     { webClientSecret: config.webClientSecret, refreshTtlSeconds: config.refreshTokenTtlSeconds },
     platform.signer,
@@ -27,4 +24,8 @@ export function authFeature(
   );
   registerOAuthRoutes(platform.router, oauth, platform.access, config.tokenRateLimitPerMinute);
   registerPhoneCodeRoutes(platform.router, phoneCodes, deps.users);
+  platform.jobs.every(3600_000, 'delete ended sessions and old phone codes', async () => {
+    await platform.sessions.deleteExpired();
+    await phoneCodesRepository.deleteOlderThan(Date.now() - 2 * 24 * 3600_000);
+  });
 }

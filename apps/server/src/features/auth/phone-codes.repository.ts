@@ -76,4 +76,8 @@ export class PhoneCodesRepository {
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
+
+  async deleteOlderThan(time: number): Promise<void> {
+    await this.db.deleteFrom('phone_codes').where('created_at', '<', time).execute();
+  }
 }

@@ -5,7 +5,6 @@ import { UsersRepository } from './users.repository.js';
 import { registerUserRoutes } from './users.routes.js';
 import { UsersService } from './users.service.js';
 
-export { presentUser } from './users.presenter.js';
 export type { UsersService };
 
 export function usersFeature(platform: Platform, deps: { menus: MenusService }): { users: UsersService } {

@@ -72,6 +72,17 @@ describe('errors', () => {
   });
 });
 
+describe('logs', () => {
+  it('never contain tokens passed in query strings', async () => {
+    const { access } = await t.login('admin', ADMIN_PASSWORD);
+    await t.request('POST', `/iot/oauth/check_token?token=${access}`);
+    await t.request('POST', `/iot/exit?accessToken=${access}&loginWayEnumOp=web`, { token: access });
+    const logged = JSON.stringify(t.logs);
+    expect(logged).toContain('/iot/oauth/check_token?token=***');
+    expect(logged).not.toContain(access);
+  });
+});
+
 describe('API description', () => {
   it('serves an OpenAPI document listing every route with its permission', async () => {
     const response = await fetch(`${t.baseUrl}/openapi.json`);
