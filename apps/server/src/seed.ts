@@ -57,19 +57,22 @@ async function seedDemo(s: SeedServices): Promise<number> {
     logoUrl: '',
     axisRule: '',
   });
-  const project = await s.projects.create({
-    name: DEMO_PROJECT_NAME,
-    corporationId: corporation.id,
-    projectTypeId: null,
-    groupDisplayName: '分组',
-    logoUrl: '',
-    payStatus: 'A',
-    setMealEndAt: Date.now() + 365 * 24 * 3600 * 1000,
-    accessGatewayIndicatorMaxNum: 256,
-    sendMessagesTotalNum: 1000,
-    sendVoicesTotalNum: 200,
-    chatMessagesLimit: 100,
-  });
+  const project = await s.projects.create(
+    {
+      name: DEMO_PROJECT_NAME,
+      corporationId: corporation.id,
+      projectTypeId: null,
+      groupDisplayName: '分组',
+      logoUrl: '',
+      payStatus: 'A',
+      setMealEndAt: Date.now() + 365 * 24 * 3600 * 1000,
+      accessGatewayIndicatorMaxNum: 256,
+      sendMessagesTotalNum: 1000,
+      sendVoicesTotalNum: 200,
+      chatMessagesLimit: 100,
+    },
+    null,
+  );
   const projectId = project.projectGroupId;
   const areas: [string, [string, 'M-A' | 'container'][]][] = [
     [

@@ -15,7 +15,9 @@ export const gatewayFirmBody = z.object({
   identificationCode: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9]{2,16}$/, '识别码只能包含字母和数字，2～16位'),
+    .regex(/^[A-Za-z0-9]{2,16}$/, '识别码只能包含字母和数字，2～16位')
+    // One spelling per code: serial numbers start with it and must not collide by case.
+    .transform((code) => code.toUpperCase()),
 });
 export const gatewayFirmNameCheckQuery = z.object({
   name: z.string().trim().min(1),

@@ -32,4 +32,5 @@ export const MemberMessages = {
   NOT_MEMBER: '该用户不是成员',
   ACCOUNT_NOT_FOUND: '账号不存在',
   LAST_ADMIN: '至少保留一名管理员',
+  ADMIN_ROLE_RESERVED: '只有管理员才能授予或收回管理员角色',
 } as const;

@@ -150,5 +150,6 @@ export const UserMessages = {
   MOBILE_TAKEN: '手机号已被使用',
   NOT_FOUND: '用户不存在',
   CANNOT_DELETE_SELF: '不能删除当前登录的账号',
+  SYSTEM_ADMIN_RESERVED: '只有系统管理员才能修改系统管理员的账号',
   CANNOT_DELETE_ADMIN: '不能删除系统管理员 admin',
 } as const;

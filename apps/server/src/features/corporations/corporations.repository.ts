@@ -3,6 +3,7 @@ import type { Corporation } from '@iot/contracts/corporations';
 import type { Kysely, Selectable } from 'kysely';
 import { paginate } from '../../platform/db/paging.js';
 import type { CorporationsTable, Database } from '../../platform/db/schema.js';
+import { containsText } from '../../platform/db/search.js';
 
 function present(row: Selectable<CorporationsTable>): Corporation {
   return {
@@ -29,7 +30,7 @@ export class CorporationsRepository {
 
   list(pageQuery: PageQuery, keyword: string | undefined, userId?: number) {
     let query = this.db.selectFrom('corporations').selectAll('corporations');
-    if (keyword) query = query.where('name', 'like', `%${keyword}%`);
+    if (keyword) query = query.where(containsText('name', keyword));
     if (userId !== undefined) {
       query = query.where((eb) =>
         eb.exists(

@@ -3,6 +3,7 @@ import type { GatewayFirm } from '@iot/contracts/gateway-firms';
 import type { Kysely, Selectable } from 'kysely';
 import { paginate } from '../../platform/db/paging.js';
 import type { Database, GatewayFirmsTable } from '../../platform/db/schema.js';
+import { containsText } from '../../platform/db/search.js';
 
 function present(row: Selectable<GatewayFirmsTable>): GatewayFirm {
   return {
@@ -19,7 +20,7 @@ export class GatewayFirmsRepository {
   /** Firms, all of them or (userId given) those the user is a member of. */
   list(pageQuery: PageQuery, keyword: string | undefined, userId?: number) {
     let query = this.db.selectFrom('gateway_firms').selectAll('gateway_firms');
-    if (keyword) query = query.where('name', 'like', `%${keyword}%`);
+    if (keyword) query = query.where(containsText('name', keyword));
     if (userId !== undefined) {
       query = query.where((eb) =>
         eb.exists(

@@ -45,7 +45,7 @@ function registerScope(router: Router, memberships: MembershipsService, endpoint
     body: addMemberBody,
     access: scopeAccess(endpoint, menu, Permission.CREATE),
     response: member,
-    handler: ({ scope, body }) => memberships.add(type, scope!.id, body),
+    handler: ({ auth, scope, body }) => memberships.add(auth, type, scope!.id, body),
   });
   router.route({
     method: 'PUT',
@@ -56,7 +56,8 @@ function registerScope(router: Router, memberships: MembershipsService, endpoint
     body: updateMemberBody,
     access: scopeAccess(endpoint, menu, Permission.UPDATE),
     response: member,
-    handler: ({ scope, params, body }) => memberships.setRole(type, scope!.id, params.userId!, body.roleId),
+    handler: ({ auth, scope, params, body }) =>
+      memberships.setRole(auth, type, scope!.id, params.userId!, body.roleId),
   });
   router.route({
     method: 'DELETE',
@@ -65,6 +66,6 @@ function registerScope(router: Router, memberships: MembershipsService, endpoint
     tags,
     params: userParams,
     access: scopeAccess(endpoint, menu, Permission.DELETE),
-    handler: ({ scope, params }) => memberships.remove(type, scope!.id, params.userId!),
+    handler: ({ auth, scope, params }) => memberships.remove(auth, type, scope!.id, params.userId!),
   });
 }

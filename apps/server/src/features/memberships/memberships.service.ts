@@ -2,7 +2,8 @@ import type { ScopeType } from '@iot/contracts';
 import type { addMemberBody } from '@iot/contracts/memberships';
 import { type Member, MemberMessages } from '@iot/contracts/memberships';
 import type { z } from 'zod';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { AuthContext } from '../../platform/auth/access.service.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { RolesService } from '../roles/index.js';
 import type { UsersService } from '../users/index.js';
 import type { MembershipsRepository } from './memberships.repository.js';
@@ -20,8 +21,14 @@ export class MembershipsService {
   }
 
   /** Adds an existing account (by username or mobile) or creates one, with a role of this scope. */
-  async add(scopeType: ScopeType, scopeId: number, body: z.output<typeof addMemberBody>): Promise<Member> {
+  async add(
+    caller: AuthContext,
+    scopeType: ScopeType,
+    scopeId: number,
+    body: z.output<typeof addMemberBody>,
+  ): Promise<Member> {
     await this.roles.get(scopeType, scopeId, body.roleId);
+    await this.guardAdminRole(caller, scopeType, scopeId, [body.roleId]);
     let userId: number;
     if ('account' in body) {
       const user = await this.users.repository.findByAccount(body.account);
@@ -39,16 +46,24 @@ export class MembershipsService {
     return (await this.repository.get(scopeType, scopeId, userId))!;
   }
 
-  async setRole(scopeType: ScopeType, scopeId: number, userId: number, roleId: number): Promise<Member> {
+  async setRole(
+    caller: AuthContext,
+    scopeType: ScopeType,
+    scopeId: number,
+    userId: number,
+    roleId: number,
+  ): Promise<Member> {
     const member = await this.get(scopeType, scopeId, userId);
     await this.roles.get(scopeType, scopeId, roleId);
+    await this.guardAdminRole(caller, scopeType, scopeId, [member.roleId, roleId]);
     if (member.roleId !== roleId) await this.keepOneAdmin(scopeType, scopeId, member);
     await this.repository.setRole(scopeType, scopeId, userId, roleId);
     return (await this.repository.get(scopeType, scopeId, userId))!;
   }
 
-  async remove(scopeType: ScopeType, scopeId: number, userId: number): Promise<void> {
+  async remove(caller: AuthContext, scopeType: ScopeType, scopeId: number, userId: number): Promise<void> {
     const member = await this.get(scopeType, scopeId, userId);
+    await this.guardAdminRole(caller, scopeType, scopeId, [member.roleId]);
     await this.keepOneAdmin(scopeType, scopeId, member);
     await this.repository.remove(scopeType, scopeId, userId);
   }
@@ -57,6 +72,23 @@ export class MembershipsService {
     const member = await this.repository.get(scopeType, scopeId, userId);
     if (!member) throw notFound(MemberMessages.NOT_MEMBER);
     return member;
+  }
+
+  /**
+   * Only an administrator of the scope (or a system administrator) may grant, change or take
+   * away the administrator role; otherwise managing members would be a way to become one.
+   */
+  private async guardAdminRole(
+    caller: AuthContext,
+    scopeType: ScopeType,
+    scopeId: number,
+    roleIds: number[],
+  ) {
+    if (caller.isSystemAdmin) return;
+    const adminRole = await this.roles.adminRole(scopeType, scopeId);
+    if (!roleIds.includes(adminRole)) return;
+    const own = await this.repository.get(scopeType, scopeId, caller.userId);
+    if (own?.roleId !== adminRole) throw forbidden(MemberMessages.ADMIN_ROLE_RESERVED);
   }
 
   /** A scope must not lose its last administrator, or nobody could manage it any more. */

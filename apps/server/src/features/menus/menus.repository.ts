@@ -33,6 +33,14 @@ export class MenusRepository {
     };
   }
 
+  /** Whether a firm or corporation exists; the system always does, and projects resolve via their groups. */
+  async scopeExists(scopeType: ScopeType, scopeId: number): Promise<boolean> {
+    if (scopeType !== 'firm' && scopeType !== 'corporation') return true;
+    const table = scopeType === 'firm' ? 'gateway_firms' : 'corporations';
+    const row = await this.db.selectFrom(table).select('id').where('id', '=', scopeId).executeTakeFirst();
+    return row !== undefined;
+  }
+
   async projectOfGroup(groupId: number): Promise<number | undefined> {
     const row = await this.db
       .selectFrom('groups')

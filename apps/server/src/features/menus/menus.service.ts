@@ -46,8 +46,11 @@ export class MenusService {
     if (scopeType !== 'system' && id === undefined) throw badRequest('id: 缺少范围编号');
     const scopeId = scopeType === 'project' ? await this.repository.projectOfGroup(id!) : (id ?? 0);
     if (scopeId === undefined) return [];
+    // A system administrator holds every scope, but only scopes that exist (members' roles go with theirs).
     const role: ScopeRole | undefined = auth.isSystemAdmin
-      ? { builtin: 'admin', functions: new Map() }
+      ? (await this.repository.scopeExists(scopeType, scopeId))
+        ? { builtin: 'admin', functions: new Map() }
+        : undefined
       : await this.repository.roleIn(auth.userId, scopeType, scopeType === 'system' ? 0 : scopeId);
     if (!role) return [];
     const bitsOf = (menu: MenuDefinition) =>

@@ -3,6 +3,7 @@ import type { ProjectSettings, ProjectSummary } from '@iot/contracts/projects';
 import type { Kysely, Updateable } from 'kysely';
 import { paginate } from '../../platform/db/paging.js';
 import type { Database, ProjectsTable } from '../../platform/db/schema.js';
+import { containsText } from '../../platform/db/search.js';
 
 export type ProjectColumns = Omit<ProjectsTable, 'group_id'>;
 
@@ -82,7 +83,7 @@ export class ProjectsRepository {
     filter: { keyword?: string | undefined; userId?: number; corporationId?: number },
   ) {
     let query = this.select();
-    if (filter.keyword) query = query.where('g.name', 'like', `%${filter.keyword}%`);
+    if (filter.keyword) query = query.where(containsText('g.name', filter.keyword));
     if (filter.corporationId !== undefined)
       query = query.where('p.corporation_id', '=', filter.corporationId);
     const userId = filter.userId;

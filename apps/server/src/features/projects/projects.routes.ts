@@ -56,7 +56,7 @@ export function registerProjectRoutes(router: Router, projects: ProjectsService)
     access: { menu: MENU, bit: Permission.CREATE, scope: 'system' },
     body: createProjectBody,
     response: projectSettings,
-    handler: ({ body }) => projects.create(body),
+    handler: ({ body, auth }) => projects.create(body, auth),
   });
   router.route({
     method: 'GET',

@@ -25,7 +25,10 @@ export class ProjectsService {
     private readonly roles: RolesService,
   ) {}
 
-  async create(input: z.output<typeof createProjectBody>): Promise<ProjectSettings> {
+  async create(
+    input: z.output<typeof createProjectBody>,
+    auth: AuthContext | null,
+  ): Promise<ProjectSettings> {
     if (await this.repository.isNameTaken(input.name)) throw conflict(ProjectMessages.NAME_TAKEN);
     await this.checkCorporation(input.corporationId);
     const columns: ProjectColumns = {
@@ -53,7 +56,7 @@ export class ProjectsService {
     };
     const id = await this.repository.create(input.name, columns);
     await this.roles.adminRole('project', id);
-    return this.settings(id, null);
+    return this.settings(id, auth);
   }
 
   /** Settings of a project; hasBackCorporationMenu answers for the caller. */

@@ -2,6 +2,7 @@ import type { PageQuery } from '@iot/contracts';
 import type { Kysely } from 'kysely';
 import { paginate } from '../../platform/db/paging.js';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../platform/db/schema.js';
+import { containsText } from '../../platform/db/search.js';
 import { presentUser } from './users.presenter.js';
 
 /** Users and their third-party bindings: the only code that touches those tables. */
@@ -67,6 +68,18 @@ export class UsersRepository {
     return row.failed_login_count;
   }
 
+  /** Whether the user holds the system scope's built-in administrator role. */
+  async isSystemAdmin(userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('memberships as m')
+      .innerJoin('roles as r', 'r.id', 'm.role_id')
+      .select('r.builtin')
+      .where('m.scope_type', '=', 'system')
+      .where('m.user_id', '=', userId)
+      .executeTakeFirst();
+    return row?.builtin === 'admin';
+  }
+
   async isUsernameTaken(username: string, excludeId?: number): Promise<boolean> {
     let query = this.db.selectFrom('users').select('id').where('username', '=', username);
     if (excludeId) query = query.where('id', '!=', excludeId);
@@ -82,9 +95,12 @@ export class UsersRepository {
   list(pageQuery: PageQuery, keyword: string | undefined) {
     let query = this.db.selectFrom('users').selectAll();
     if (keyword) {
-      const like = `%${keyword}%`;
       query = query.where((eb) =>
-        eb.or([eb('username', 'like', like), eb('realname', 'like', like), eb('mobile', 'like', like)]),
+        eb.or([
+          containsText('username', keyword),
+          containsText('realname', keyword),
+          containsText('mobile', keyword),
+        ]),
       );
     }
     return paginate(query, pageQuery, (q) => q.orderBy('id'), presentUser);

@@ -79,7 +79,10 @@ export function registerUserRoutes(router: Router, users: UsersService): void {
     params,
     body: updateUserBody,
     response: user,
-    handler: ({ params, body }) => users.update(params.id, body),
+    handler: async ({ auth, params, body }) => {
+      await users.guardTarget(auth.isSystemAdmin, params.id);
+      return users.update(params.id, body);
+    },
   });
   router.route({
     method: 'DELETE',
@@ -88,7 +91,10 @@ export function registerUserRoutes(router: Router, users: UsersService): void {
     tags,
     access: { menu: MENU, bit: Permission.DELETE, scope: 'system' },
     params,
-    handler: ({ params, auth }) => users.delete(params.id, auth.userId),
+    handler: async ({ params, auth }) => {
+      await users.guardTarget(auth.isSystemAdmin, params.id);
+      await users.delete(params.id, auth.userId);
+    },
   });
   router.route({
     method: 'PUT',
@@ -97,7 +103,10 @@ export function registerUserRoutes(router: Router, users: UsersService): void {
     tags,
     access: { menu: MENU, bit: Permission.LOCK, scope: 'system' },
     params,
-    handler: ({ params }) => users.unlock(params.id),
+    handler: async ({ auth, params }) => {
+      await users.guardTarget(auth.isSystemAdmin, params.id);
+      await users.unlock(params.id);
+    },
   });
   router.route({
     method: 'PUT',
@@ -107,7 +116,10 @@ export function registerUserRoutes(router: Router, users: UsersService): void {
     access: { menu: MENU, bit: Permission.UPDATE, scope: 'system' },
     params,
     body: resetUserPasswordBody,
-    handler: ({ params, body }) => users.resetPassword(params.id, body.password),
+    handler: async ({ auth, params, body }) => {
+      await users.guardTarget(auth.isSystemAdmin, params.id);
+      await users.resetPassword(params.id, body.password);
+    },
   });
   router.route({
     method: 'PUT',
@@ -118,6 +130,9 @@ export function registerUserRoutes(router: Router, users: UsersService): void {
     params,
     body: bindingsBody,
     response: z.record(z.string(), z.string()),
-    handler: ({ params, body }) => users.setBindings(params.id, body),
+    handler: async ({ auth, params, body }) => {
+      await users.guardTarget(auth.isSystemAdmin, params.id);
+      return users.setBindings(params.id, body);
+    },
   });
 }

@@ -11,7 +11,7 @@ import {
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import type { SessionsRepository } from '../../platform/auth/sessions.repository.js';
 import type { UserRow } from '../../platform/db/schema.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { presentUser } from './users.presenter.js';
 import type { UsersRepository } from './users.repository.js';
 
@@ -65,6 +65,16 @@ export class UsersService {
       is_read_guide: 0,
       message_setting: JSON.stringify(DEFAULT_MESSAGE_SETTING),
     });
+  }
+
+  /**
+   * Changing a system administrator's account (password, bindings, status, deletion) would be a
+   * way to become one: only system administrators may do it.
+   */
+  async guardTarget(callerIsSystemAdmin: boolean, targetId: number): Promise<void> {
+    if (!callerIsSystemAdmin && (await this.repository.isSystemAdmin(targetId))) {
+      throw forbidden(UserMessages.SYSTEM_ADMIN_RESERVED);
+    }
   }
 
   list(pageQuery: PageQuery, keyword: string | undefined) {

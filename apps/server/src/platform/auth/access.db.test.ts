@@ -360,3 +360,102 @@ describe('every route checks the permission bit and the tenant', () => {
     expect(asAdmin.status).toBe(404);
   });
 });
+
+describe('managing people is no way to become an administrator', () => {
+  it('a member manager without the admin role cannot grant or take the admin role', async () => {
+    const managerRole = await ok<{ id: number }>('POST', '/iot/system/roles', {
+      name: '成员专员',
+      functions: [{ code: 'router-system-members', permission: 1 | 2 | 8 }],
+    });
+    await ok('POST', '/iot/systemMembers', {
+      username: 'mm-1',
+      realname: '成员专员',
+      password: 'Passw0rd!',
+      roleId: managerRole.id,
+    });
+    const manager = (await t.login('mm-1', 'Passw0rd!')).access;
+    const roles = await ok<{ id: number; builtin: string | null }[]>('GET', '/iot/system/roles');
+    const adminRole = roles.find((r) => r.builtin === 'admin')!.id;
+    const members = await ok<{ userId: number; username: string }[]>('GET', '/iot/systemMembers');
+    const self = members.find((m) => m.username === 'mm-1')!.userId;
+
+    const promote = await t.request('PUT', `/iot/systemMembers/${self}`, {
+      token: manager,
+      body: { roleId: adminRole },
+    });
+    expect(promote).toMatchObject({ status: 403, body: { message: '只有管理员才能授予或收回管理员角色' } });
+    const add = await t.request('POST', '/iot/systemMembers', {
+      token: manager,
+      body: { username: 'mm-2', realname: '新管理员', password: 'Passw0rd!', roleId: adminRole },
+    });
+    expect(add.status).toBe(403);
+    const demote = await t.request('PUT', '/iot/systemMembers/1', {
+      token: manager,
+      body: { roleId: managerRole.id },
+    });
+    expect(demote.status).toBe(403);
+    // Other roles stay theirs to hand out.
+    const plain = await t.request('POST', '/iot/systemMembers', {
+      token: manager,
+      body: { account: 'nobody', roleId: managerRole.id },
+    });
+    expect(plain.body.code).toBe(20000);
+  });
+
+  it('a project member manager cannot make themselves project administrator', async () => {
+    const roles = await ok<{ id: number; builtin: string | null; name: string }[]>(
+      'GET',
+      `/iot/groups/${ids.projectA}/roles`,
+    );
+    const staffRole = await ok<{ id: number }>('POST', `/iot/groups/${ids.projectA}/roles`, {
+      name: '人事',
+      functions: [{ code: 'router-project-users', permission: 1 | 2 | 8 }],
+    });
+    await ok('POST', `/iot/groups/${ids.projectA}/users`, {
+      username: 'hr-1',
+      realname: '人事',
+      password: 'Passw0rd!',
+      roleId: staffRole.id,
+    });
+    const hr = (await t.login('hr-1', 'Passw0rd!')).access;
+    const members = await ok<{ userId: number; username: string }[]>(
+      'GET',
+      `/iot/groups/${ids.projectA}/users`,
+    );
+    const self = members.find((m) => m.username === 'hr-1')!.userId;
+    const answer = await t.request('PUT', `/iot/groups/${ids.areaA}/users/${self}`, {
+      token: hr,
+      body: { roleId: roles.find((r) => r.builtin === 'admin')!.id },
+    });
+    expect(answer.status).toBe(403);
+  });
+
+  it('a user manager cannot take over a system administrator account', async () => {
+    const userRole = await ok<{ id: number }>('POST', '/iot/system/roles', {
+      name: '账号专员',
+      functions: [{ code: 'router-system-users', permission: 31 }],
+    });
+    await ok('POST', '/iot/systemMembers', {
+      username: 'um-1',
+      realname: '账号专员',
+      password: 'Passw0rd!',
+      roleId: userRole.id,
+    });
+    const manager = (await t.login('um-1', 'Passw0rd!')).access;
+    for (const [method, url, body] of [
+      ['PUT', '/iot/users/1/password', { password: 'Taken#2026' }],
+      ['PUT', '/iot/users/1/bindings', { weixin: 'attacker' }],
+      ['PUT', '/iot/users/1', { status: 'disabled' }],
+      ['DELETE', '/iot/users/1', undefined],
+    ] as const) {
+      const answer = await t.request(method, url, { token: manager, body });
+      expect(answer.status, `${method} ${url}`).toBe(403);
+    }
+    const others = await t.request('PUT', `/iot/users/${ids.operatorA}`, {
+      token: manager,
+      body: { realname: '改名' },
+    });
+    expect(others.body.code).toBe(20000);
+    await t.login('admin', ADMIN_PASSWORD);
+  });
+});

@@ -12,9 +12,6 @@ export interface SessionState {
 
 /** The reads behind every permission check: a session, a membership's bits, a group's project. */
 export class AccessRepository {
-  /** group id → project id. A group never moves to another project, so entries never go stale. */
-  private readonly projectOfGroupCache = new Map<number, number>();
-
   constructor(private readonly db: Kysely<Database>) {}
 
   async sessionState(sessionId: string): Promise<SessionState | undefined> {
@@ -65,19 +62,12 @@ export class AccessRepository {
 
   /** The project a group (the project itself, an area or a site) belongs to. */
   async projectOfGroup(groupId: number): Promise<number | undefined> {
-    const cached = this.projectOfGroupCache.get(groupId);
-    if (cached !== undefined) return cached;
     const row = await this.db
       .selectFrom('groups')
       .select('project_id')
       .where('id', '=', groupId)
       .executeTakeFirst();
-    const projectId = row?.project_id ?? undefined;
-    if (projectId !== undefined) {
-      if (this.projectOfGroupCache.size >= 100_000) this.projectOfGroupCache.clear();
-      this.projectOfGroupCache.set(groupId, projectId);
-    }
-    return projectId;
+    return row?.project_id ?? undefined;
   }
 
   async scopeExists(scopeType: 'firm' | 'corporation', scopeId: number): Promise<boolean> {
