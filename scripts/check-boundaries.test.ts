@@ -109,3 +109,12 @@ describe('check-boundaries', () => {
     expect(check('packages/contracts/src/index.ts', text)).toEqual([]);
   });
 });
+
+describe('contract tests', () => {
+  it('may import the test runner, and nothing else outside zod', () => {
+    const ok = findViolations([{ path: 'packages/contracts/src/a/a.test.ts', text: "import { it } from 'vitest';" }]);
+    expect(ok).toEqual([]);
+    const bad = findViolations([{ path: 'packages/contracts/src/a/a.ts', text: "import { it } from 'vitest';" }]);
+    expect(bad).toHaveLength(1);
+  });
+});
