@@ -112,9 +112,13 @@ describe('check-boundaries', () => {
 
 describe('contract tests', () => {
   it('may import the test runner, and nothing else outside zod', () => {
-    const ok = findViolations([{ path: 'packages/contracts/src/a/a.test.ts', text: "import { it } from 'vitest';" }]);
+    const ok = findViolations([
+      { path: 'packages/contracts/src/a/a.test.ts', text: "import { it } from 'vitest';" },
+    ]);
     expect(ok).toEqual([]);
-    const bad = findViolations([{ path: 'packages/contracts/src/a/a.ts', text: "import { it } from 'vitest';" }]);
+    const bad = findViolations([
+      { path: 'packages/contracts/src/a/a.ts', text: "import { it } from 'vitest';" },
+    ]);
     expect(bad).toHaveLength(1);
   });
 });

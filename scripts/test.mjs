@@ -49,6 +49,9 @@ const preTestSteps = [
   ['biome check (lint + format)', 'npx', ['biome', 'check', '.']],
   ['import boundaries', process.execPath, ['scripts/check-boundaries.mjs']],
   ['type-check (tsc -b)', 'npx', ['tsc', '-b']],
+  ['type-check web', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json']],
+  // The browser tests run against the built web app, as npm start serves it.
+  ['build web', 'npm', ['run', 'build', '--workspace', 'apps/web']],
 ];
 // Test sources are excluded from the build projects; type-check them separately when a config exists.
 if (existsSync(path.join(repoRoot, 'apps', 'server', 'tsconfig.test.json'))) {
