@@ -29,11 +29,29 @@ export default defineConfig({
         resolve,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['**/*.db.test.ts', '**/node_modules/**'],
         },
       },
       integration('integration-sqlite', 'sqlite'),
+      {
+        resolve,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          env: { TEST_DB: 'sqlite' },
+          globalSetup: ['e2e/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One Chromium at a time on two cores.
+          fileParallelism: false,
+        },
+      },
       // The PostgreSQL variant runs when TEST_DATABASE_URL points at a server (CI sets it).
       ...(process.env.TEST_DATABASE_URL ? [integration('integration-postgres', 'postgres')] : []),
     ],

@@ -60,6 +60,7 @@ if (existsSync(path.join(repoRoot, 'apps', 'server', 'tsconfig.test.json'))) {
     'npx',
     ['tsc', '-p', 'apps/server/tsconfig.test.json', '--noEmit'],
   ]);
+  preTestSteps.push(['type-check browser tests', 'npx', ['tsc', '-p', 'e2e/tsconfig.json']]);
 }
 
 const installCode = await ensureInstalled(tag);

@@ -1,0 +1,60 @@
+import type { MenuEntry } from '@iot/contracts/menus';
+import { Spin } from 'antd';
+import { useMemo } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useLoginInfo, useScopeMenus, useSystemInfo } from '../queries';
+import { Screen } from '../screens';
+import { CurrentRouteProvider } from './currentRoute';
+import { type GeneratedRoute, generateRoutes, type RouteScope, scopeOfPath } from './generate';
+
+/** Personal sub-systems: user center, my projects, messages, audit (spec core §1). */
+const PERSONAL_SUB_SYSTEMS = ['1', '0', '5', '6'];
+
+/** The menu tree of a scope: personal ones come with the login info, the others are generated. */
+export function useMenusOf(scope: RouteScope): { menus: MenuEntry[] | undefined; loading: boolean } {
+  const loginInfo = useLoginInfo();
+  const scoped = useScopeMenus(scope);
+  if (scope.type === 'personal') {
+    const front = loginInfo.data?.frontMenus;
+    return {
+      menus: front && PERSONAL_SUB_SYSTEMS.flatMap((key) => front[key] ?? []),
+      loading: loginInfo.isLoading,
+    };
+  }
+  return { menus: scoped.data, loading: scoped.isLoading };
+}
+
+export function useScopeRoutes(scope: RouteScope): {
+  routes: GeneratedRoute[] | undefined;
+  loading: boolean;
+} {
+  const { menus, loading } = useMenusOf(scope);
+  const routes = useMemo(() => menus && generateRoutes(menus, scope), [menus, scope]);
+  return { routes, loading };
+}
+
+/**
+ * Shows the screen of the generated route at `pathname` (by default the current address):
+ * none of the scope's routes → /401 (no access there), no route at this address → /404.
+ */
+export function ScopeRoutes({ pathname }: { pathname?: string }) {
+  const location = useLocation();
+  const path = pathname ?? location.pathname;
+  const scope = useMemo(() => scopeOfPath(path), [path]);
+  const { routes, loading } = useScopeRoutes(scope);
+  const { data: system } = useSystemInfo();
+  const route = routes?.find((r) => r.path === path);
+  useDocumentTitle(route ? `${route.title} - ${system?.systemName ?? ''}` : system?.systemName);
+
+  if (loading || !routes) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+  if (routes.length === 0) return <Navigate to="/401" replace />;
+  if (!route) return <Navigate to="/404" replace />;
+  return (
+    <CurrentRouteProvider value={route}>
+      <div data-route-name={route.name} data-permission={route.permission}>
+        <Screen component={route.component} title={route.title} />
+      </div>
+    </CurrentRouteProvider>
+  );
+}

@@ -1,0 +1,199 @@
+import {
+  DingdingOutlined,
+  LockOutlined,
+  MobileOutlined,
+  SafetyOutlined,
+  UserOutlined,
+  WechatOutlined,
+} from '@ant-design/icons';
+import { MOBILE_MESSAGE, PHONE_CODE_REQUIRED } from '@iot/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Input, Space, Tabs, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../api/http';
+import { useSystemInfo } from '../../../app/queries';
+import { lastRoute } from '../../../app/session';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { loginWithPassword, loginWithSms, sendPhoneCode } from '../api';
+
+const RESEND_SECONDS = 60;
+
+/** Password and SMS-code sign-in; every failure is shown with the server's exact message. */
+export function LoginPage() {
+  const { data: system } = useSystemInfo();
+  const name = system?.systemName ?? '物联网监测运维平台';
+  useDocumentTitle(name);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const signIn = async (attempt: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await attempt();
+      // Menus and routes are regenerated after each sign-in.
+      queryClient.clear();
+      navigate(params.get('redirect') || lastRoute() || '/projects', { replace: true });
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : '登录失败，请稍后再试');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="centered-page">
+      <Card style={{ width: 400 }} styles={{ body: { padding: 32 } }}>
+        <Space direction="vertical" size="large" style={{ width: '100%' }}>
+          <div style={{ textAlign: 'center' }}>
+            <img src="/favicon.svg" alt="" width={48} height={48} />
+            <Typography.Title level={3} style={{ margin: '8px 0 0' }}>
+              {name}
+            </Typography.Title>
+          </div>
+          {error && <Alert type="error" showIcon message={error} data-testid="login-error" />}
+          <Tabs
+            centered
+            onChange={() => setError(null)}
+            items={[
+              {
+                key: 'password',
+                label: '账号密码登录',
+                children: (
+                  <Form
+                    layout="vertical"
+                    requiredMark={false}
+                    onFinish={(values: { username: string; password: string }) =>
+                      signIn(() => loginWithPassword(values.username.trim(), values.password))
+                    }
+                  >
+                    <Form.Item
+                      name="username"
+                      rules={[{ required: true, whitespace: true, message: '请输入账号' }]}
+                    >
+                      <Input
+                        size="large"
+                        prefix={<UserOutlined />}
+                        placeholder="账号或手机号"
+                        autoComplete="username"
+                      />
+                    </Form.Item>
+                    <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+                      <Input.Password
+                        size="large"
+                        prefix={<LockOutlined />}
+                        placeholder="密码"
+                        autoComplete="current-password"
+                      />
+                    </Form.Item>
+                    <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+                      登录
+                    </Button>
+                  </Form>
+                ),
+              },
+              {
+                key: 'sms',
+                label: '手机验证码登录',
+                children: (
+                  <SmsForm
+                    busy={busy}
+                    onError={setError}
+                    onSubmit={(m, c) => signIn(() => loginWithSms(m, c))}
+                  />
+                ),
+              },
+            ]}
+          />
+          <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+            <Typography.Link href="/changePassword">忘记密码</Typography.Link>
+            <Space>
+              {system?.weixinEnabled && (
+                <Button shape="circle" icon={<WechatOutlined />} aria-label="微信登录" />
+              )}
+              {system?.dingdingEnabled && (
+                <Button shape="circle" icon={<DingdingOutlined />} aria-label="钉钉登录" />
+              )}
+            </Space>
+          </Space>
+        </Space>
+      </Card>
+    </div>
+  );
+}
+
+function SmsForm(props: {
+  busy: boolean;
+  onError(message: string | null): void;
+  onSubmit(mobile: string, code: string): void;
+}) {
+  const [form] = Form.useForm<{ mobile: string; code: string }>();
+  const [countdown, setCountdown] = useState(0);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  const send = async () => {
+    const { mobile } = await form.validateFields(['mobile']);
+    setSending(true);
+    props.onError(null);
+    try {
+      await sendPhoneCode(mobile);
+      setCountdown(RESEND_SECONDS);
+    } catch (failure) {
+      props.onError(failure instanceof ApiError ? failure.message : '验证码发送失败');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={(v) => props.onSubmit(v.mobile, v.code.trim())}
+    >
+      <Form.Item
+        name="mobile"
+        rules={[
+          { required: true, message: '请输入手机号' },
+          { pattern: /^\d{11}$/, message: MOBILE_MESSAGE },
+        ]}
+      >
+        <Input size="large" prefix={<MobileOutlined />} placeholder="手机号" maxLength={11} />
+      </Form.Item>
+      <Form.Item>
+        <Space.Compact style={{ width: '100%' }}>
+          <Form.Item
+            name="code"
+            noStyle
+            rules={[{ required: true, whitespace: true, message: PHONE_CODE_REQUIRED }]}
+          >
+            <Input size="large" prefix={<SafetyOutlined />} placeholder="验证码" maxLength={6} />
+          </Form.Item>
+          <Button
+            size="large"
+            onClick={send}
+            loading={sending}
+            disabled={countdown > 0}
+            style={{ width: 128 }}
+          >
+            {countdown > 0 ? `${countdown} 秒后重发` : '获取验证码'}
+          </Button>
+        </Space.Compact>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" size="large" block loading={props.busy}>
+        登录
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ProjectSettings } from '@iot/contracts/projects';
+import { SUSPENDED_PAY_STATUSES } from '@iot/contracts/projects';
+import { useQuery } from '@tanstack/react-query';
+import { App } from 'antd';
+import dayjs from 'dayjs';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Navigate } from 'react-router';
+import { http } from '../../api/http';
+import { useLoginInfo } from '../../app/queries';
+
+export function useProjectSettings(groupId: number) {
+  return useQuery({
+    queryKey: ['project', groupId],
+    queryFn: () => http.get<ProjectSettings>('/iot/projects/getProjectByGroupId', { params: { groupId } }),
+  });
+}
+
+/**
+ * Entering a project (spec core §4): load its settings; payStatus B → a top-right notice when
+ * messages are enabled; C → an info dialog; D/E/F → the arrears page. A set meal that ended
+ * before today marks the indicator resource expired.
+ */
+export function ProjectGate({ groupId, children }: { groupId: number; children: ReactNode }) {
+  const { data: project } = useProjectSettings(groupId);
+  const { data: info } = useLoginInfo();
+  const { notification, modal } = App.useApp();
+  const announced = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!project || !info || announced.current === project.projectGroupId) return;
+    announced.current = project.projectGroupId;
+    if (project.payStatus === 'B' && info.messageSetting.isShowMessage) {
+      notification.warning({
+        placement: 'topRight',
+        message: '项目即将欠费',
+        description: `${project.name} 即将到期，请及时续费。`,
+      });
+    }
+    if (project.payStatus === 'C') {
+      modal.info({ title: '项目已欠费', content: `${project.name} 已欠费，请尽快续费以免停机。` });
+    }
+    if (project.setMealEndAt !== null && dayjs(project.setMealEndAt).isBefore(dayjs().startOf('day'))) {
+      notification.warning({
+        placement: 'topRight',
+        message: '监测项资源已到期',
+        description: `套餐已于 ${dayjs(project.setMealEndAt).format('YYYY-MM-DD')} 到期，请续费监测项。`,
+      });
+    }
+  }, [project, info, notification, modal]);
+
+  if (project && SUSPENDED_PAY_STATUSES.includes(project.payStatus)) {
+    return <Navigate to={`/arrearageProjectPage/${project.projectGroupId}`} replace />;
+  }
+  return children;
+}

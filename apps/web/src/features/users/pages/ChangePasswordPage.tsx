@@ -1,0 +1,195 @@
+import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { isStrongPassword, MOBILE_MESSAGE, PASSWORD_RULE_MESSAGE, PHONE_CODE_REQUIRED } from '@iot/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, type FormRule, Input, message, Result, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError, http } from '../../../api/http';
+import { useSystemInfo } from '../../../app/queries';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+
+const RESEND_SECONDS = 60;
+export const PASSWORD_CHANGED = '密码修改成功！';
+
+/** New-password rules of spec feature-areas §5, then the server's strength rule (core §5). */
+export const newPasswordRules: FormRule[] = [
+  { required: true, message: '新密码不能为空' },
+  { min: 5, message: '密码不能小于5位' },
+  {
+    validator: (_, value: string | undefined) =>
+      !value || isStrongPassword(value)
+        ? Promise.resolve()
+        : Promise.reject(new Error(PASSWORD_RULE_MESSAGE)),
+  },
+];
+
+/** The confirmation: required, at least 5 characters, equal to the field `newPassword`. */
+export const confirmPasswordRules: FormRule[] = [
+  { required: true, message: '请再次输入新密码' },
+  { min: 5, message: '密码不能小于5位' },
+  ({ getFieldValue }) => ({
+    validator: (_, value: string | undefined) =>
+      !value || value === getFieldValue('newPassword')
+        ? Promise.resolve()
+        : Promise.reject(new Error('两次输入的密码不一致')),
+  }),
+];
+
+interface ResetForm {
+  mobile: string;
+  mobileCode: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const failureText = (failure: unknown, fallback: string) =>
+  failure instanceof ApiError ? failure.message : fallback;
+
+/** Public 忘记密码 page: prove the mobile with a phone code, then set a new password. */
+export function ChangePasswordPage() {
+  const { data: system } = useSystemInfo();
+  const name = system?.systemName ?? '物联网监测运维平台';
+  useDocumentTitle(name);
+  const [form] = Form.useForm<ResetForm>();
+  const [toast, toastHolder] = message.useMessage();
+  const [error, setError] = useState<string | null>(null);
+  const [countdown, setCountdown] = useState(0);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [countdown]);
+
+  const sendCode = useMutation({
+    mutationFn: (mobile: string) =>
+      http.post<string>(
+        '/iot/users/phoneCode',
+        { mobile, mobileCodeType: 'resetPassword' },
+        { anonymous: true, quiet: true },
+      ),
+    onMutate: () => setError(null),
+    onSuccess: (answer) => {
+      setCountdown(RESEND_SECONDS);
+      toast.success(answer || '验证码已发送');
+    },
+    onError: (failure) => setError(failureText(failure, '验证码发送失败')),
+  });
+
+  const reset = useMutation({
+    mutationFn: (values: ResetForm) =>
+      http.put<null>(
+        '/iot/users/resetPassword',
+        { mobile: values.mobile, mobileCode: values.mobileCode.trim(), newPassword: values.newPassword },
+        { anonymous: true, quiet: true },
+      ),
+    onMutate: () => setError(null),
+    onSuccess: () => {
+      toast.success(PASSWORD_CHANGED);
+    },
+    onError: (failure) => setError(failureText(failure, '密码修改失败，请稍后再试')),
+  });
+
+  const requestCode = async () => {
+    const { mobile } = await form.validateFields(['mobile']);
+    sendCode.mutate(mobile);
+  };
+
+  return (
+    <div className="centered-page">
+      {toastHolder}
+      <Card style={{ width: 420 }} styles={{ body: { padding: 32 } }}>
+        {reset.isSuccess ? (
+          <Result
+            status="success"
+            title={PASSWORD_CHANGED}
+            subTitle="请使用新密码登录。该账号原有的登录会话均已结束。"
+            extra={
+              <Link to="/login">
+                <Button type="primary">返回登录</Button>
+              </Link>
+            }
+          />
+        ) : (
+          <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+            <div style={{ textAlign: 'center' }}>
+              <img src="/favicon.svg" alt="" width={48} height={48} />
+              <Typography.Title level={3} style={{ margin: '8px 0 0' }}>
+                找回密码
+              </Typography.Title>
+              <Typography.Text type="secondary">{name}</Typography.Text>
+            </div>
+            {error && <Alert type="error" showIcon title={error} data-testid="change-password-error" />}
+            <Form
+              form={form}
+              layout="vertical"
+              requiredMark={false}
+              onFinish={(values) => reset.mutate(values)}
+            >
+              <Form.Item
+                name="mobile"
+                rules={[
+                  { required: true, message: '请输入手机号' },
+                  { pattern: /^\d{11}$/, message: MOBILE_MESSAGE },
+                ]}
+              >
+                <Input
+                  size="large"
+                  prefix={<MobileOutlined />}
+                  placeholder="账号绑定的手机号"
+                  maxLength={11}
+                />
+              </Form.Item>
+              <Form.Item>
+                <Space.Compact style={{ width: '100%' }}>
+                  <Form.Item
+                    name="mobileCode"
+                    noStyle
+                    rules={[{ required: true, whitespace: true, message: PHONE_CODE_REQUIRED }]}
+                  >
+                    <Input size="large" prefix={<SafetyOutlined />} placeholder="手机验证码" maxLength={6} />
+                  </Form.Item>
+                  <Button
+                    size="large"
+                    onClick={requestCode}
+                    loading={sendCode.isPending}
+                    disabled={countdown > 0}
+                    style={{ width: 128 }}
+                  >
+                    {countdown > 0 ? `${countdown} 秒后重发` : '获取验证码'}
+                  </Button>
+                </Space.Compact>
+              </Form.Item>
+              <Form.Item name="newPassword" rules={newPasswordRules} validateFirst>
+                <Input.Password
+                  size="large"
+                  prefix={<LockOutlined />}
+                  placeholder="新密码"
+                  autoComplete="new-password"
+                />
+              </Form.Item>
+              <Form.Item
+                name="confirmPassword"
+                dependencies={['newPassword']}
+                rules={confirmPasswordRules}
+                validateFirst
+                extra={PASSWORD_RULE_MESSAGE}
+              >
+                <Input.Password
+                  size="large"
+                  prefix={<LockOutlined />}
+                  placeholder="确认新密码"
+                  autoComplete="new-password"
+                />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" size="large" block loading={reset.isPending}>
+                确认修改
+              </Button>
+            </Form>
+            <Link to="/login">返回登录</Link>
+          </Space>
+        )}
+      </Card>
+    </div>
+  );
+}

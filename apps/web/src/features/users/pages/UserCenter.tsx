@@ -1,0 +1,362 @@
+import { UserOutlined } from '@ant-design/icons';
+import { PASSWORD_RULE_MESSAGE } from '@iot/contracts';
+import { type MessageSetting, PasswordMessages, THEMES, type Theme } from '@iot/contracts/users';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  message,
+  Radio,
+  Result,
+  Row,
+  Skeleton,
+  Switch,
+  Tabs,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError, http } from '../../../api/http';
+import { useLoginInfo } from '../../../app/queries';
+import { setSessionTheme } from '../../../app/session';
+import { THEME_LABELS } from '../../../app/themes';
+import { confirmPasswordRules, newPasswordRules, PASSWORD_CHANGED } from './ChangePasswordPage';
+
+type Toast = ReturnType<typeof message.useMessage>[0];
+type LoginInfo = NonNullable<ReturnType<typeof useLoginInfo>['data']>;
+const TABS = ['profile', 'password', 'message', 'theme'] as const;
+
+/** 个人中心: profile, password, message preferences and theme of the signed-in user. */
+export function UserCenter() {
+  const { data: info, isLoading, refetch } = useLoginInfo();
+  const [toast, toastHolder] = message.useMessage();
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((key) => key === params.get('tab')) ?? 'profile';
+
+  return (
+    <Card title="个人中心">
+      {toastHolder}
+      {isLoading && <Skeleton active paragraph={{ rows: 8 }} />}
+      {!isLoading && !info && (
+        <Result
+          status="error"
+          title="个人信息加载失败"
+          extra={<Button onClick={() => refetch()}>重新加载</Button>}
+        />
+      )}
+      {info && (
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setParams({ tab: key }, { replace: true })}
+          items={[
+            { key: 'profile', label: '基本资料', children: <ProfileTab info={info} toast={toast} /> },
+            { key: 'password', label: '修改密码', children: <PasswordTab toast={toast} /> },
+            {
+              key: 'message',
+              label: '消息设置',
+              children: <MessageTab userId={info.userId} toast={toast} />,
+            },
+            { key: 'theme', label: '主题', children: <ThemeTab current={info.theme} toast={toast} /> },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
+
+function ProfileTab({ info, toast }: { info: LoginInfo; toast: Toast }) {
+  const [form] = Form.useForm<{ realname: string; avatar: string }>();
+  const avatar = Form.useWatch('avatar', form)?.trim();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (body: { realname: string; avatar: string }) =>
+      http.put<null>('/iot/users/current/profile', body),
+    onSuccess: () => {
+      toast.success('基本资料已保存');
+      void queryClient.invalidateQueries({ queryKey: ['loginInfo'] });
+    },
+  });
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      style={{ maxWidth: 520 }}
+      initialValues={{ realname: info.realname, avatar: info.avatar }}
+      onFinish={(values) =>
+        save.mutate({ realname: values.realname.trim(), avatar: (values.avatar ?? '').trim() })
+      }
+    >
+      <Form.Item label="头像">
+        <Avatar size={72} src={avatar || undefined} icon={<UserOutlined />} alt="头像预览" />
+      </Form.Item>
+      <Descriptions
+        column={1}
+        style={{ marginBottom: 16 }}
+        items={[
+          { key: 'username', label: '账号', children: info.username },
+          { key: 'mobile', label: '手机号', children: info.mobile || '未绑定' },
+        ]}
+      />
+      <Form.Item
+        name="realname"
+        label="姓名"
+        rules={[
+          { required: true, whitespace: true, message: '姓名不能为空' },
+          { max: 32, message: '最多输入32个字符' },
+        ]}
+      >
+        <Input placeholder="请输入姓名" maxLength={32} />
+      </Form.Item>
+      <Form.Item
+        name="avatar"
+        label="头像地址"
+        extra="图片的网址，保存后显示在顶栏；留空则使用默认头像"
+        rules={[
+          { max: 512, message: '最多输入512个字符' },
+          { pattern: /^(https?:\/\/|\/)\S*$/, message: '请输入以 http(s):// 或 / 开头的图片地址' },
+        ]}
+      >
+        <Input placeholder="https://…" allowClear />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
+        保存
+      </Button>
+    </Form>
+  );
+}
+
+interface PasswordForm {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** The server's verdicts on a single field go next to that field. */
+const FIELD_OF_ERROR: Record<string, keyof PasswordForm | undefined> = {
+  [PasswordMessages.OLD_WRONG]: 'oldPassword',
+  [PasswordMessages.SAME_AS_OLD]: 'newPassword',
+};
+
+function PasswordTab({ toast }: { toast: Toast }) {
+  const [form] = Form.useForm<PasswordForm>();
+  const [error, setError] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: ({ oldPassword, newPassword }: PasswordForm) =>
+      http.put<null>('/iot/users/changePassword', { oldPassword, newPassword }, { quiet: true }),
+    onMutate: () => setError(null),
+    onSuccess: () => {
+      toast.success(PASSWORD_CHANGED);
+      form.resetFields();
+    },
+    onError: (failure) => {
+      const text = failure instanceof ApiError ? failure.message : '密码修改失败，请稍后再试';
+      const field = FIELD_OF_ERROR[text];
+      if (field) form.setFields([{ name: field, errors: [text] }]);
+      else setError(text);
+    },
+  });
+  return (
+    <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={(v) => change.mutate(v)}>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label="新密码"
+        rules={newPasswordRules}
+        extra={PASSWORD_RULE_MESSAGE}
+        validateFirst
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label="确认新密码"
+        dependencies={['newPassword']}
+        rules={confirmPasswordRules}
+        validateFirst
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Typography.Paragraph type="secondary">修改后，您在其它设备上的登录将被退出。</Typography.Paragraph>
+      <Button type="primary" htmlType="submit" loading={change.isPending}>
+        确认修改
+      </Button>
+    </Form>
+  );
+}
+
+const MESSAGE_KINDS = [
+  { label: '监测预警消息', operate: 'warningMessageOperate', voice: 'isWarningVoice' },
+  { label: '设备故障消息', operate: 'malfunctionMessageOperate', voice: 'isMalfunctionVoice' },
+  { label: '设备保养消息', operate: 'maintenanceMessageOperate', voice: 'isMaintenanceVoice' },
+  { label: '其它消息', operate: 'otherMessageOperate', voice: 'isOtherVoice' },
+] as const satisfies readonly { label: string; operate: keyof MessageSetting; voice: keyof MessageSetting }[];
+
+function MessageTab({ userId, toast }: { userId: number; toast: Toast }) {
+  const queryClient = useQueryClient();
+  const queryKey = ['messageSetting', userId];
+  // The stored settings, not the effective ones of loginInfo: voice switches survive hiding messages.
+  const setting = useQuery({
+    queryKey,
+    queryFn: () => http.get<MessageSetting>('/iot/users/current/messageSetting'),
+  });
+  const [form] = Form.useForm<MessageSetting>();
+  const showMessage = Form.useWatch('isShowMessage', form) ?? setting.data?.isShowMessage ?? true;
+  const save = useMutation({
+    mutationFn: (body: MessageSetting) => http.put<MessageSetting>('/iot/users/current/messageSetting', body),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: ['loginInfo'] });
+      toast.success('消息设置已保存');
+    },
+  });
+
+  if (setting.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (!setting.data) return <Button onClick={() => setting.refetch()}>重新加载消息设置</Button>;
+  const stored = setting.data;
+  return (
+    <Form
+      form={form}
+      layout="horizontal"
+      style={{ maxWidth: 640 }}
+      initialValues={stored}
+      onFinish={(values) => save.mutate({ ...stored, ...values })}
+    >
+      <Form.Item
+        name="isShowMessage"
+        label="显示消息通知"
+        valuePropName="checked"
+        extra="关闭后不再弹出右下角的消息通知，语音播报也随之失效"
+      >
+        <Switch />
+      </Form.Item>
+      <Form.Item name="isMuteMessageSound" label="消息提示音静音" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      {!showMessage && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="「显示消息通知」已关闭，语音播报开关暂不可用；重新开启后按原设置生效。"
+        />
+      )}
+      <Row gutter={16} style={{ fontWeight: 600, marginBottom: 8 }}>
+        <Col span={8}>消息类型</Col>
+        <Col span={10}>通知停留时间</Col>
+        <Col span={6}>语音播报</Col>
+      </Row>
+      {MESSAGE_KINDS.map((kind) => (
+        <Row gutter={16} key={kind.operate} align="middle">
+          <Col span={8} style={{ paddingBottom: 24 }}>
+            {kind.label}
+          </Col>
+          <Col span={10}>
+            <Form.Item name={kind.operate} rules={[{ required: true, message: '请输入停留时间' }]}>
+              <InputNumber
+                min={0}
+                max={3600}
+                step={1}
+                suffix="秒"
+                style={{ width: '100%' }}
+                aria-label={`${kind.label}停留时间`}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name={kind.voice} valuePropName="checked">
+              <Switch disabled={!showMessage} aria-label={`${kind.label}语音播报`} />
+            </Form.Item>
+          </Col>
+        </Row>
+      ))}
+      <Typography.Paragraph type="secondary">
+        停留时间是通知自动关闭前显示的秒数；0 表示不自动关闭，需手动关闭。
+      </Typography.Paragraph>
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
+        保存
+      </Button>
+    </Form>
+  );
+}
+
+/** Colours of each theme for the preview cards (mirrors app/themes.tsx). */
+const gradient = (...stops: string[]) => `linear-gradient(90deg, ${stops.join(', ')})`;
+const PREVIEW: Record<Theme, { header: string; sider: string; page: string; accent: string }> = {
+  light: { header: '#ffffff', sider: '#ffffff', page: '#f3f5f9', accent: '#1677ff' },
+  dark: { header: '#18191d', sider: '#18191d', page: '#101114', accent: '#3c89e8' },
+  tech: {
+    header: gradient('#061634', '#0b2a5e', '#061634'),
+    sider: '#081a3a',
+    page: '#06132b',
+    accent: '#13c2ff',
+  },
+  gang: { header: '#2c3e50', sider: '#ffffff', page: '#eef0f2', accent: '#c0392b' },
+  huaqing: { header: gradient('#0b6e63', '#0f9d8a'), sider: '#ffffff', page: '#eef7f5', accent: '#0f9d8a' },
+};
+
+function ThemePreview({ theme }: { theme: Theme }) {
+  const colours = PREVIEW[theme];
+  const frame = '1px solid rgba(128, 128, 128, 0.35)';
+  return (
+    <div style={{ width: 132, height: 80, border: frame, borderRadius: 4, overflow: 'hidden' }}>
+      <div style={{ height: 16, background: colours.header, borderBottom: frame }} />
+      <div style={{ height: 62, display: 'flex' }}>
+        <div style={{ width: 28, background: colours.sider, borderRight: frame }} />
+        <div style={{ flex: 1, background: colours.page, padding: 8 }}>
+          <div style={{ width: '60%', height: 10, borderRadius: 2, background: colours.accent }} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ThemeTab({ current, toast }: { current: Theme; toast: Toast }) {
+  const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState<Theme | null>(null);
+  const save = useMutation({
+    mutationFn: (theme: Theme) => http.put<null>('/iot/users/current/theme', { theme }),
+    onSuccess: (_, theme) => {
+      setChosen(theme);
+      setSessionTheme(theme);
+      // Re-theme the shell at once, then confirm with the server's answer.
+      queryClient.setQueriesData<LoginInfo>({ queryKey: ['loginInfo'] }, (old) => old && { ...old, theme });
+      void queryClient.invalidateQueries({ queryKey: ['loginInfo'] });
+      toast.success(`已切换为「${THEME_LABELS[theme]}」主题`);
+    },
+  });
+  const value = save.isPending ? save.variables : (chosen ?? current);
+  return (
+    <Radio.Group
+      value={value}
+      disabled={save.isPending}
+      onChange={(event) => save.mutate(event.target.value as Theme)}
+      style={{ width: '100%' }}
+    >
+      <Row gutter={[16, 16]}>
+        {THEMES.map((theme) => (
+          <Col key={theme}>
+            <Card
+              size="small"
+              style={{ borderColor: value === theme ? PREVIEW[theme].accent : undefined, borderWidth: 2 }}
+            >
+              <Radio value={theme} data-testid={`theme-${theme}`}>
+                <ThemePreview theme={theme} />
+                <div style={{ marginTop: 8 }}>{THEME_LABELS[theme]}</div>
+              </Radio>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </Radio.Group>
+  );
+}
