@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import { ADMIN_PASSWORD } from '../apps/server/src/test/server.js';
-import { type BrowserHarness, screenshot, signIn, startBrowserHarness } from './support/browser.js';
+import { type BrowserHarness, signIn, startBrowserHarness } from './support/browser.js';
 
 let h: BrowserHarness;
 let admin: string;
@@ -34,7 +34,6 @@ describe('sign-in', () => {
   it('signs in with a password and lands on my projects', async () => {
     const page = await h.open('/login');
     expect(await page.title()).toBe('物联网监测运维平台');
-    await screenshot(page, 'login-light');
     await signIn(page, DEMO_ACCOUNTS.projectAdmin.username, DEMO_ACCOUNTS.projectAdmin.password);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/projects');
     await expect.poll(() => page.getByText('示范污水处理项目').count()).toBeGreaterThan(0);
@@ -100,7 +99,6 @@ describe('route guard', () => {
   it('without a token goes to the index', async () => {
     const page = await h.open('/usercenter');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/index');
-    await screenshot(page, 'index-light');
     await page.close();
   });
 
@@ -160,7 +158,6 @@ describe('generated routes', () => {
     await expect.poll(() => routeName(page)).toBe(`router-firmGateway-f${firmId}`);
     await page.goto(`${h.t.baseUrl}/system/users`);
     await expect.poll(() => routeName(page)).toBe('router-system-users-s');
-    await screenshot(page, 'system-tech');
     await page.close();
   });
 
@@ -197,7 +194,6 @@ describe('layout', () => {
     );
     await expect.poll(() => routeName(page)).toBe(`router-project-g${projectId}`);
     expect(await page.getByTestId('breadcrumb').count()).toBe(0);
-    await screenshot(page, 'project-home-tech');
     await page.goto(`${h.t.baseUrl}/projects/groups/${projectId}/realTimeData?gatewayAlias=1号网关`);
     await expect.poll(() => page.getByTestId('crumb-last').textContent()).toBe('1号网关 实时数据');
     await page.close();
@@ -229,7 +225,6 @@ describe('layout', () => {
     await page.getByPlaceholder('项目名称').press('Enter');
     await expect.poll(() => page.getByText('另一个厂区').count()).toBe(0);
     await expect.poll(() => page.getByText('示范污水处理项目').count()).toBeGreaterThan(0);
-    await screenshot(page, 'my-projects-tech');
     await page.close();
   });
 });
@@ -304,12 +299,10 @@ describe('themes', () => {
       '/usercenter',
     );
     await expect.poll(() => page.locator('.theme-scope').first().getAttribute('data-theme')).toBe('tech');
-    await screenshot(page, 'usercenter-tech');
     await page.getByRole('tab', { name: '主题' }).click();
     await page.getByText('明亮', { exact: true }).click();
     await expect.poll(() => page.locator('.theme-scope').first().getAttribute('data-theme')).toBe('light');
     await page.getByRole('tab', { name: '基本资料' }).click();
-    await screenshot(page, 'usercenter-light');
     await page.reload();
     await expect.poll(() => page.locator('.theme-scope').first().getAttribute('data-theme')).toBe('light');
     await page.close();

@@ -139,8 +139,11 @@ function constraints(schema: JsonSchema | undefined): string {
   if (schema.pattern) parts.push(`格式：${schema.pattern}`);
   if (schema.minLength !== undefined || schema.maxLength !== undefined)
     parts.push(`长度：${schema.minLength ?? 0}～${schema.maxLength ?? '不限'}`);
-  if (schema.minimum !== undefined || schema.maximum !== undefined)
-    parts.push(`范围：${schema.minimum ?? '不限'}～${schema.maximum ?? '不限'}`);
+  // zod writes the safe-integer bounds of .int(); they say nothing to a reader.
+  const bound = (n: number | undefined) =>
+    n === undefined || Math.abs(n) >= Number.MAX_SAFE_INTEGER ? '不限' : n;
+  if (bound(schema.minimum) !== '不限' || bound(schema.maximum) !== '不限')
+    parts.push(`范围：${bound(schema.minimum)}～${bound(schema.maximum)}`);
   if (schema.default !== undefined) parts.push(`默认：${JSON.stringify(schema.default)}`);
   return parts.join('；');
 }
