@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { authFeature } from './features/auth/index.js';
 import { clientsFeature } from './features/clients/index.js';
 import { corporationsFeature } from './features/corporations/index.js';
+import { customDomainsFeature } from './features/custom-domains/index.js';
 import { gatewayFirmsFeature } from './features/gateway-firms/index.js';
 import { groupsFeature } from './features/groups/index.js';
 import { membershipsFeature } from './features/memberships/index.js';
@@ -92,7 +93,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { corporations } = corporationsFeature(platform, { roles, menus });
   const { projects } = projectsFeature(platform, { roles });
   const { groups } = groupsFeature(platform);
-  systemFeature(platform);
+  const { domains } = customDomainsFeature(platform);
+  systemFeature(platform, { domains });
 
   app.get('/openapi.json', async () =>
     buildOpenApi(platform.router, { title: config.systemName, version: '0.1.0' }),

@@ -150,6 +150,14 @@ export interface MembershipsTable {
   created_at: number;
 }
 
+export interface CustomDomainConfigsTable {
+  id: Generated<number>;
+  domain_name: string;
+  login_system_name: string;
+  logo_url: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_bindings: UserBindingsTable;
@@ -164,6 +172,7 @@ export interface Database {
   roles: RolesTable;
   role_functions: RoleFunctionsTable;
   memberships: MembershipsTable;
+  custom_domain_configs: CustomDomainConfigsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -81,7 +81,7 @@ export function TopBar({ scope }: { scope: RouteScope }) {
   return (
     <header className="shell-header">
       <Link to="/projects" className="shell-brand">
-        <img src="/favicon.svg" alt="" />
+        <img src={system?.logoUrl || '/favicon.svg'} alt="" />
         <span data-testid="system-name">{system?.systemName ?? '物联网监测运维平台'}</span>
       </Link>
       <ScopeSwitcher title={title} />

@@ -18,6 +18,7 @@ export interface LoginInfo {
 
 export interface SystemInfo {
   systemName: string;
+  logoUrl: string;
   weixinEnabled: boolean;
   dingdingEnabled: boolean;
   smsLoginEnabled: boolean;

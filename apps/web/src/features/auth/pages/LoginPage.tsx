@@ -50,7 +50,7 @@ export function LoginPage() {
       <Card style={{ width: 400 }} styles={{ body: { padding: 32 } }}>
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <div style={{ textAlign: 'center' }}>
-            <img src="/favicon.svg" alt="" width={48} height={48} />
+            <img src={system?.logoUrl || '/favicon.svg'} alt="" width={48} height={48} />
             <Typography.Title level={3} style={{ margin: '8px 0 0' }}>
               {name}
             </Typography.Title>
