@@ -314,3 +314,24 @@ describe('themes', () => {
     await page.close();
   });
 });
+
+describe('user center', () => {
+  it('uploads an avatar that then shows in the top bar', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const page = await openAs(
+      DEMO_ACCOUNTS.projectAdmin.username,
+      DEMO_ACCOUNTS.projectAdmin.password,
+      '/usercenter',
+    );
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await expect
+      .poll(() => page.locator('[data-testid=avatar-menu] img').getAttribute('src'))
+      .toMatch(/^\/iot\/files\/avatars\/[\w-]+\.png$/);
+    await page.close();
+  });
+});

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authFeature } from './features/auth/index.js';
 import { clientsFeature } from './features/clients/index.js';
 import { corporationsFeature } from './features/corporations/index.js';
 import { customDomainsFeature } from './features/custom-domains/index.js';
+import { filesFeature } from './features/files/index.js';
 import { gatewayFirmsFeature } from './features/gateway-firms/index.js';
 import { groupsFeature } from './features/groups/index.js';
 import { membershipsFeature } from './features/memberships/index.js';
@@ -20,6 +22,7 @@ import { TokenSigner } from './platform/auth/tokens.js';
 import type { Config } from './platform/config.js';
 import { connectDatabase } from './platform/db/connect.js';
 import { migrateToLatest } from './platform/db/migrate.js';
+import { LocalFileStore } from './platform/files.js';
 import { installErrorHandler } from './platform/http/errors.js';
 import { buildOpenApi } from './platform/http/openapi.js';
 import { Router } from './platform/http/route.js';
@@ -62,6 +65,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   installErrorHandler(app);
   await app.register(formbody);
+  // Images arrive as the raw request body (avatars); everything else is JSON or a form.
+  app.addContentTypeParser(
+    /^image\//,
+    { parseAs: 'buffer', bodyLimit: 2 * 1024 * 1024 },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
 
   const database = connectDatabase(config);
   const migrated = await migrateToLatest(database.db, database.dialect, config.databaseSchema);
@@ -79,6 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     signer,
     sessions: new SessionsRepository(database.db),
     sms: options.sms ?? new LogSmsSender(app.log),
+    files: new LocalFileStore(path.join(config.dataDir, 'files')),
     jobs: new Jobs(app.log),
     log: app.log,
   };
@@ -95,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { groups } = groupsFeature(platform);
   const { domains } = customDomainsFeature(platform);
   systemFeature(platform, { domains });
+  filesFeature(platform);
 
   app.get('/openapi.json', async () =>
     buildOpenApi(platform.router, { title: config.systemName, version: '0.1.0' }),

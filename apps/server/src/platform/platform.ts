@@ -6,6 +6,7 @@ import type { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Dialect } from './db/connect.js';
 import type { Database } from './db/schema.js';
+import type { FileStore } from './files.js';
 import type { Router } from './http/route.js';
 import type { Jobs } from './jobs.js';
 import type { SmsSender } from './sms.js';
@@ -20,6 +21,7 @@ export interface Platform {
   signer: TokenSigner;
   sessions: SessionsRepository;
   sms: SmsSender;
+  files: FileStore;
   jobs: Jobs;
   log: FastifyBaseLogger;
 }

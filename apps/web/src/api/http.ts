@@ -137,6 +137,8 @@ export interface RequestOptions {
   quiet?: boolean;
   /** Send without a token (public calls). */
   anonymous?: boolean;
+  /** A file sent as the request body itself, with its own content type (uploads). */
+  file?: Blob;
 }
 
 /** The one HTTP client: bearer token refreshed ahead of expiry, envelope unwrapped, failures shown. */
@@ -162,15 +164,22 @@ async function send<T>(method: string, url: string, options: RequestOptions): Pr
     }
     if (session) headers.authorization = `Bearer ${session.token}`;
   }
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let body: BodyInit | undefined;
+  if (options.file) {
+    headers['content-type'] = options.file.type || 'application/octet-stream';
+    body = options.file;
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
   const response = await fetchWithTimeout(url + toQuery(options.params), {
     method,
     headers,
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    ...(body ? { body } : {}),
   });
-  const body = await parse(response);
-  if (body.code === ResultCode.SUCCESS) return body.data as T;
-  throw new ApiError(body.code, body.message || HttpMessages.SYSTEM_ERROR, body.data, response.status);
+  const answer = await parse(response);
+  if (answer.code === ResultCode.SUCCESS) return answer.data as T;
+  throw new ApiError(answer.code, answer.message || HttpMessages.SYSTEM_ERROR, answer.data, response.status);
 }
 
 export const http = {
@@ -180,4 +189,6 @@ export const http = {
   put: <T>(url: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PUT', url, { ...options, body }),
   delete: <T>(url: string, options?: RequestOptions) => request<T>('DELETE', url, options),
+  upload: <T>(url: string, file: Blob, options?: RequestOptions) =>
+    request<T>('PUT', url, { ...options, file }),
 };

@@ -6,14 +6,23 @@ import {
   profileBody,
   themeBody,
 } from '@iot/contracts/users';
+import { z } from 'zod';
+import { badRequest } from '../../platform/errors.js';
+import { type FileStore, imageType } from '../../platform/files.js';
 import type { Router } from '../../platform/http/route.js';
 import type { MenusService } from '../menus/index.js';
 import type { UsersService } from './users.service.js';
 
 const tags = ['当前用户'];
+const AVATAR_FORMAT_MESSAGE = '头像只能是 png、jpg、gif 或 webp 图片';
 
 /** The caller's own account: every route here touches only the caller's row. */
-export function registerCurrentUserRoutes(router: Router, users: UsersService, menus: MenusService): void {
+export function registerCurrentUserRoutes(
+  router: Router,
+  users: UsersService,
+  menus: MenusService,
+  files: FileStore,
+): void {
   router.route({
     method: 'GET',
     url: '/iot/users/current/loginInfo',
@@ -65,6 +74,21 @@ export function registerCurrentUserRoutes(router: Router, users: UsersService, m
     access: 'authenticated',
     body: profileBody,
     handler: ({ auth, body }) => users.setProfile(auth.userId, body),
+  });
+  router.route({
+    method: 'PUT',
+    url: '/iot/users/current/avatar',
+    summary: '上传头像：请求体为图片本身（image/png、image/jpeg、image/gif、image/webp，不超过 2MB）',
+    tags,
+    access: 'authenticated',
+    body: z.custom<Buffer>((value) => Buffer.isBuffer(value), '请上传图片'),
+    response: z.object({ avatar: z.string() }),
+    handler: async ({ auth, body }) => {
+      if (!imageType(body)) throw badRequest(AVATAR_FORMAT_MESSAGE);
+      const avatar = await files.putImage('avatars', body);
+      await users.setProfile(auth.userId, { avatar });
+      return { avatar };
+    },
   });
   router.route({
     method: 'PUT',

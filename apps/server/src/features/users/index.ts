@@ -9,7 +9,7 @@ export type { UsersService };
 
 export function usersFeature(platform: Platform, deps: { menus: MenusService }): { users: UsersService } {
   const users = new UsersService(new UsersRepository(platform.db), platform.sessions);
-  registerCurrentUserRoutes(platform.router, users, deps.menus);
+  registerCurrentUserRoutes(platform.router, users, deps.menus, platform.files);
   registerUserRoutes(platform.router, users);
   return { users };
 }

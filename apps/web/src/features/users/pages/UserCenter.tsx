@@ -1,14 +1,11 @@
-import { UserOutlined } from '@ant-design/icons';
 import { PASSWORD_RULE_MESSAGE } from '@iot/contracts';
 import { type MessageSetting, PasswordMessages, THEMES, type Theme } from '@iot/contracts/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  Avatar,
   Button,
   Card,
   Col,
-  Descriptions,
   Form,
   Input,
   InputNumber,
@@ -27,10 +24,11 @@ import { ApiError, http } from '../../../api/http';
 import { useLoginInfo } from '../../../app/queries';
 import { setSessionTheme } from '../../../app/session';
 import { THEME_LABELS } from '../../../app/themes';
+import { ProfileTab } from '../components/ProfileTab';
 import { confirmPasswordRules, newPasswordRules, PASSWORD_CHANGED } from './ChangePasswordPage';
 
-type Toast = ReturnType<typeof message.useMessage>[0];
-type LoginInfo = NonNullable<ReturnType<typeof useLoginInfo>['data']>;
+export type Toast = ReturnType<typeof message.useMessage>[0];
+export type LoginInfo = NonNullable<ReturnType<typeof useLoginInfo>['data']>;
 const TABS = ['profile', 'password', 'message', 'theme'] as const;
 
 /** 个人中心: profile, password, message preferences and theme of the signed-in user. */
@@ -68,67 +66,6 @@ export function UserCenter() {
         />
       )}
     </Card>
-  );
-}
-
-function ProfileTab({ info, toast }: { info: LoginInfo; toast: Toast }) {
-  const [form] = Form.useForm<{ realname: string; avatar: string }>();
-  const avatar = Form.useWatch('avatar', form)?.trim();
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (body: { realname: string; avatar: string }) =>
-      http.put<null>('/iot/users/current/profile', body),
-    onSuccess: () => {
-      toast.success('基本资料已保存');
-      void queryClient.invalidateQueries({ queryKey: ['loginInfo'] });
-    },
-  });
-  return (
-    <Form
-      form={form}
-      layout="vertical"
-      style={{ maxWidth: 520 }}
-      initialValues={{ realname: info.realname, avatar: info.avatar }}
-      onFinish={(values) =>
-        save.mutate({ realname: values.realname.trim(), avatar: (values.avatar ?? '').trim() })
-      }
-    >
-      <Form.Item label="头像">
-        <Avatar size={72} src={avatar || undefined} icon={<UserOutlined />} alt="头像预览" />
-      </Form.Item>
-      <Descriptions
-        column={1}
-        style={{ marginBottom: 16 }}
-        items={[
-          { key: 'username', label: '账号', children: info.username },
-          { key: 'mobile', label: '手机号', children: info.mobile || '未绑定' },
-        ]}
-      />
-      <Form.Item
-        name="realname"
-        label="姓名"
-        rules={[
-          { required: true, whitespace: true, message: '姓名不能为空' },
-          { max: 32, message: '最多输入32个字符' },
-        ]}
-      >
-        <Input placeholder="请输入姓名" maxLength={32} />
-      </Form.Item>
-      <Form.Item
-        name="avatar"
-        label="头像地址"
-        extra="图片的网址，保存后显示在顶栏；留空则使用默认头像"
-        rules={[
-          { max: 512, message: '最多输入512个字符' },
-          { pattern: /^(https?:\/\/|\/)\S*$/, message: '请输入以 http(s):// 或 / 开头的图片地址' },
-        ]}
-      >
-        <Input placeholder="https://…" allowClear />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={save.isPending}>
-        保存
-      </Button>
-    </Form>
   );
 }
 
