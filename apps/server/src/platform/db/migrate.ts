@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import type { Dialect } from './connect.js';
 import * as foundation from './migrations/0001-foundation.js';
 import * as customDomains from './migrations/0002-custom-domains.js';
+import * as devices from './migrations/0003-devices.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */
 const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }> = {
   '0001-foundation': foundation,
   '0002-custom-domains': customDomains,
+  '0003-devices': devices,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

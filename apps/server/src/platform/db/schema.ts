@@ -158,6 +158,64 @@ export interface CustomDomainConfigsTable {
   created_at: number;
 }
 
+export interface GatewaysTable {
+  id: Generated<number>;
+  serial_number: string;
+  alias: string;
+  type: string;
+  model: string;
+  iccid: string;
+  batch_or_contract: string;
+  firm_id: number | null;
+  project_id: number | null;
+  group_id: number | null;
+  secret_hash: string;
+  bind_code: string;
+  online_status: string;
+  clock_status: string | null;
+  last_seen_at: number | null;
+  unknown_key_count: number;
+  rejected_value_count: number;
+  modbus_config: string;
+  created_at: number;
+}
+
+export interface IndicatorsTable {
+  id: Generated<number>;
+  project_id: number | null;
+  firm_id: number | null;
+  name: string;
+  type: string;
+  unit: string;
+  decimal_places: number;
+  /** JSON array of {value, label}. */
+  enums: string;
+  created_at: number;
+}
+
+export interface GatewayIndicatorsTable {
+  id: Generated<number>;
+  gateway_id: number;
+  indicator_id: number;
+  alias: string;
+  data_identification: string;
+  io_type: string;
+  /** Overrides the indicator's decimal places when set. */
+  decimal_places: number | null;
+  is_auto_reposition: number;
+  reposition_delay: number;
+  /** JSON: slaveId, functionCode, address, dataType, byteOrder. */
+  modbus: string;
+  created_at: number;
+}
+
+export interface TelemetryTable {
+  gateway_indicator_id: number;
+  ts: number;
+  num_value: number | null;
+  text_value: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_bindings: UserBindingsTable;
@@ -173,6 +231,11 @@ export interface Database {
   role_functions: RoleFunctionsTable;
   memberships: MembershipsTable;
   custom_domain_configs: CustomDomainConfigsTable;
+  gateways: GatewaysTable;
+  indicators: IndicatorsTable;
+  gateway_indicators: GatewayIndicatorsTable;
+  telemetry: TelemetryTable;
+  last_values: TelemetryTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
