@@ -14,11 +14,13 @@ import { menusFeature } from './features/menus/index.js';
 import { projectsFeature } from './features/projects/index.js';
 import { rolesFeature } from './features/roles/index.js';
 import { systemFeature } from './features/system/index.js';
+import { type TelemetryFeature, telemetryFeature } from './features/telemetry/index.js';
 import { usersFeature } from './features/users/index.js';
 import { AccessRepository } from './platform/auth/access.repository.js';
 import { AccessService } from './platform/auth/access.service.js';
 import { SessionsRepository } from './platform/auth/sessions.repository.js';
 import { TokenSigner } from './platform/auth/tokens.js';
+import { LiveBus } from './platform/bus.js';
 import type { Config } from './platform/config.js';
 import { connectDatabase } from './platform/db/connect.js';
 import { migrateToLatest } from './platform/db/migrate.js';
@@ -45,6 +47,7 @@ export interface App {
   app: FastifyInstance;
   platform: Platform;
   seeded: SeedResult;
+  telemetry: TelemetryFeature;
   close(): Promise<void>;
 }
 
@@ -92,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sms: options.sms ?? new LogSmsSender(app.log),
     files: new LocalFileStore(path.join(config.dataDir, 'files')),
     jobs: new Jobs(app.log),
+    bus: new LiveBus(),
     log: app.log,
   };
 
@@ -108,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { domains } = customDomainsFeature(platform);
   systemFeature(platform, { domains });
   filesFeature(platform);
+  const telemetry = await telemetryFeature(platform);
 
   app.get('/openapi.json', async () =>
     buildOpenApi(platform.router, { title: config.systemName, version: '0.1.0' }),
@@ -120,9 +125,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app,
     platform,
     seeded,
+    telemetry,
     async close() {
       platform.jobs.stop();
       await app.close();
+      // After HTTP stops: the broker closes, then every accepted point is written.
+      await telemetry.close();
       await database.destroy();
     },
   };

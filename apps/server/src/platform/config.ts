@@ -22,6 +22,10 @@ export interface Config {
   /** Folder of the built web app, served at /. */
   webDist: string;
   systemName: string;
+  /** Port of the embedded MQTT broker; 0 picks a free one (tests). */
+  mqttPort: number;
+  /** Seconds without traffic after which a device that is not connected by MQTT counts as timed out. */
+  offlineTimeoutSeconds: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -50,5 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../../web/dist')),
     systemName: env.SYSTEM_NAME || '物联网监测运维平台',
+    mqttPort: int(env.MQTT_PORT, 1883, 'MQTT_PORT'),
+    offlineTimeoutSeconds: int(env.OFFLINE_TIMEOUT, 300, 'OFFLINE_TIMEOUT'),
   };
 }

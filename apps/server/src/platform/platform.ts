@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AccessService } from './auth/access.service.js';
 import type { SessionsRepository } from './auth/sessions.repository.js';
 import type { TokenSigner } from './auth/tokens.js';
+import type { LiveBus } from './bus.js';
 import type { Config } from './config.js';
 import type { Dialect } from './db/connect.js';
 import type { Database } from './db/schema.js';
@@ -23,5 +24,6 @@ export interface Platform {
   sms: SmsSender;
   files: FileStore;
   jobs: Jobs;
+  bus: LiveBus;
   log: FastifyBaseLogger;
 }

@@ -92,6 +92,7 @@ async function start(storage: Storage, overrides: Partial<Config>): Promise<Test
     databaseSchema: storage.databaseSchema,
     adminPassword: ADMIN_PASSWORD,
     tokenRateLimitPerMinute: 10_000,
+    mqttPort: 0,
     webDist: path.join(storage.dataDir, 'no-web'),
     ...overrides,
   };

@@ -1,0 +1,204 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sha256 } from '../../platform/auth/tokens.js';
+import type { LiveBus } from '../../platform/bus.js';
+import { clockStatusOf, normaliseValue, parsePayload, storageTime } from './normalise.js';
+import type { DeviceIdentity } from './protocol.js';
+import type { IndicatorBinding, StoredPoint, TelemetryRepository } from './telemetry.repository.js';
+import type { TelemetryWriter } from './writer.js';
+
+/** How long a gateway's indicator list is reused before it is read again (indicator edits show within it). */
+const BINDINGS_TTL_MS = 5000;
+
+interface Presence {
+  connections: number;
+  lastSeen: number;
+  persistedLastSeen: number;
+  online: boolean;
+  clockStatus: string | null;
+}
+
+export interface IngestResult {
+  stored: number;
+  unknownKeys: number;
+  rejectedValues: number;
+}
+
+/**
+ * The ingest pipeline: authenticate the device, decode, normalise by indicator type and decimals,
+ * batch-write, then update presence and publish on the live bus. Bad input is counted on the
+ * gateway and logged, never thrown at the transport.
+ */
+export class IngestService {
+  private readonly bindings = new Map<number, { at: number; byKey: Map<string, IndicatorBinding> }>();
+  private readonly presence = new Map<number, Presence>();
+  private readonly inFlight = new Set<Promise<IngestResult>>();
+
+  constructor(
+    private readonly repository: TelemetryRepository,
+    private readonly writer: TelemetryWriter,
+    private readonly bus: LiveBus,
+    private readonly log: FastifyBaseLogger,
+    private readonly offlineTimeoutMs: number,
+  ) {}
+
+  /**
+   * Native devices sign in with username = serial number and password = secret; ThingsBoard-style
+   * devices send the secret as username (access token) and no password.
+   */
+  async authenticate(
+    username: string | undefined,
+    password: string | undefined,
+  ): Promise<DeviceIdentity | null> {
+    const secret = password || username;
+    if (!secret) return null;
+    const gateway = await this.repository.gatewayBySecretHash(sha256(secret));
+    if (!gateway) return null;
+    if (password && username && username !== gateway.serial_number) return null;
+    return { gatewayId: gateway.id, serialNumber: gateway.serial_number, projectId: gateway.project_id };
+  }
+
+  /** Handles one message; `drain()` waits for every message taken so far. */
+  ingest(device: DeviceIdentity, text: string, now = Date.now()): Promise<IngestResult> {
+    const work = this.process(device, text, now);
+    this.inFlight.add(work);
+    const forget = () => this.inFlight.delete(work);
+    work.then(forget, forget);
+    return work;
+  }
+
+  async drain(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async process(device: DeviceIdentity, text: string, now: number): Promise<IngestResult> {
+    const result: IngestResult = { stored: 0, unknownKeys: 0, rejectedValues: 0 };
+    const entries = parsePayload(text);
+    let clockStatus: string | null = null;
+    const points: StoredPoint[] = [];
+    const params: Record<string, number | string> = {};
+    let latestTs = 0;
+    if (!entries) {
+      result.rejectedValues = 1;
+      this.log.warn({ gateway: device.serialNumber }, 'telemetry payload is not JSON of an accepted shape');
+    } else {
+      const byKey = await this.bindingsOf(device.gatewayId);
+      for (const entry of entries) {
+        const status = entry.ts === undefined ? null : clockStatusOf(entry.ts, now);
+        if (entry.ts !== undefined) clockStatus = status;
+        const ts = storageTime(entry.ts, status, now);
+        for (const [key, raw] of Object.entries(entry.values)) {
+          const binding = byKey.get(key);
+          if (!binding) {
+            result.unknownKeys += 1;
+            continue;
+          }
+          const normalised = normaliseValue(binding, raw);
+          if (!normalised.ok) {
+            result.rejectedValues += 1;
+            this.log.warn(
+              { gateway: device.serialNumber, key, reason: normalised.reason },
+              'telemetry value rejected',
+            );
+            continue;
+          }
+          points.push({ gatewayIndicatorId: binding.gatewayIndicatorId, ts, value: normalised.value });
+          latestTs = Math.max(latestTs, ts);
+          params[key] = normalised.value;
+        }
+      }
+    }
+    await this.writer.write(points);
+    result.stored = points.length;
+    if (result.unknownKeys > 0 || result.rejectedValues > 0) {
+      await this.repository.countProblems(device.gatewayId, result.unknownKeys, result.rejectedValues);
+    }
+    await this.seen(device, now, entries?.some((e) => e.ts !== undefined) ? clockStatus : undefined);
+    if (points.length > 0) {
+      this.bus.publishTelemetry({
+        gatewayId: device.gatewayId,
+        serialNumber: device.serialNumber,
+        projectId: device.projectId,
+        params,
+        ts: latestTs,
+      });
+    }
+    return result;
+  }
+
+  async connected(device: DeviceIdentity): Promise<void> {
+    const presence = this.presenceOf(device.gatewayId);
+    presence.connections += 1;
+    await this.seen(device, Date.now(), undefined);
+  }
+
+  async disconnected(device: DeviceIdentity): Promise<void> {
+    const presence = this.presenceOf(device.gatewayId);
+    presence.connections = Math.max(0, presence.connections - 1);
+    if (presence.connections === 0 && presence.online) {
+      presence.online = false;
+      await this.repository.setPresence(device.gatewayId, {
+        onlineStatus: 'offlineNormal',
+        lastSeenAt: presence.lastSeen,
+      });
+      presence.persistedLastSeen = presence.lastSeen;
+    }
+  }
+
+  /**
+   * Persists last-seen times (kept in memory between runs to spare a write per message) and marks
+   * gateways silent for longer than the offline timeout — unless an MQTT connection keeps them online.
+   */
+  async sweep(now = Date.now()): Promise<void> {
+    for (const [gatewayId, presence] of this.presence) {
+      if (presence.online && presence.connections === 0 && now - presence.lastSeen > this.offlineTimeoutMs) {
+        presence.online = false;
+        await this.repository.setPresence(gatewayId, {
+          onlineStatus: 'offlineTimeout',
+          lastSeenAt: presence.lastSeen,
+        });
+        presence.persistedLastSeen = presence.lastSeen;
+      } else if (presence.lastSeen > presence.persistedLastSeen) {
+        await this.repository.setPresence(gatewayId, { lastSeenAt: presence.lastSeen });
+        presence.persistedLastSeen = presence.lastSeen;
+      }
+    }
+  }
+
+  private async seen(
+    device: DeviceIdentity,
+    now: number,
+    clockStatus: string | null | undefined,
+  ): Promise<void> {
+    const presence = this.presenceOf(device.gatewayId);
+    presence.lastSeen = Math.max(presence.lastSeen, now);
+    const changes: { onlineStatus?: string; lastSeenAt?: number; clockStatus?: string | null } = {};
+    if (!presence.online) {
+      presence.online = true;
+      changes.onlineStatus = 'online';
+      changes.lastSeenAt = now;
+      presence.persistedLastSeen = now;
+    }
+    if (clockStatus !== undefined && clockStatus !== presence.clockStatus) {
+      presence.clockStatus = clockStatus;
+      changes.clockStatus = clockStatus;
+    }
+    await this.repository.setPresence(device.gatewayId, changes);
+  }
+
+  private presenceOf(gatewayId: number): Presence {
+    let presence = this.presence.get(gatewayId);
+    if (!presence) {
+      presence = { connections: 0, lastSeen: 0, persistedLastSeen: 0, online: false, clockStatus: null };
+      this.presence.set(gatewayId, presence);
+    }
+    return presence;
+  }
+
+  private async bindingsOf(gatewayId: number): Promise<Map<string, IndicatorBinding>> {
+    const cached = this.bindings.get(gatewayId);
+    if (cached && Date.now() - cached.at < BINDINGS_TTL_MS) return cached.byKey;
+    const byKey = new Map((await this.repository.bindings(gatewayId)).map((b) => [b.dataIdentification, b]));
+    this.bindings.set(gatewayId, { at: Date.now(), byKey });
+    return byKey;
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Topics of the device protocol (docs/decisions/0008-device-protocol.md): native topics under
+ * gateways/{serialNumber}/…, and ThingsBoard-compatible v1/devices/me/… for existing firmware.
+ */
+export interface DeviceIdentity {
+  gatewayId: number;
+  serialNumber: string;
+  projectId: number | null;
+}
+
+export const nativeTelemetryTopic = (serialNumber: string) => `gateways/${serialNumber}/telemetry`;
+export const nativeCommandsTopic = (serialNumber: string) => `gateways/${serialNumber}/commands`;
+export const nativeAckTopic = (serialNumber: string) => `gateways/${serialNumber}/commands/ack`;
+export const TB_TELEMETRY_TOPIC = 'v1/devices/me/telemetry';
+export const TB_RPC_REQUEST_TOPIC = 'v1/devices/me/rpc/request/+';
+const TB_RPC_RESPONSE = /^v1\/devices\/me\/rpc\/response\/\d+$/;
+
+export function isTelemetryTopic(device: DeviceIdentity, topic: string): boolean {
+  return topic === nativeTelemetryTopic(device.serialNumber) || topic === TB_TELEMETRY_TOPIC;
+}
+
+/** A device publishes only its own telemetry and command answers. */
+export function canPublish(device: DeviceIdentity, topic: string): boolean {
+  return (
+    isTelemetryTopic(device, topic) ||
+    topic === nativeAckTopic(device.serialNumber) ||
+    TB_RPC_RESPONSE.test(topic)
+  );
+}
+
+/** A device subscribes only to its own commands. */
+export function canSubscribe(device: DeviceIdentity, topic: string): boolean {
+  return topic === nativeCommandsTopic(device.serialNumber) || topic === TB_RPC_REQUEST_TOPIC;
+}

@@ -1,0 +1,148 @@
+import type { IndicatorEnum, IndicatorType } from '@iot/contracts/indicators';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+
+/** A point ready to store: numbers in num_value, text in text_value. */
+export interface StoredPoint {
+  gatewayIndicatorId: number;
+  ts: number;
+  value: number | string;
+}
+
+export interface IndicatorBinding {
+  gatewayIndicatorId: number;
+  dataIdentification: string;
+  type: IndicatorType;
+  decimalPlaces: number;
+  enums: IndicatorEnum[];
+}
+
+/** Device lookups and the time-series writes; the only Kysely user of the telemetry tables. */
+export class TelemetryRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async gatewayBySecretHash(secretHash: string) {
+    return this.db
+      .selectFrom('gateways')
+      .select(['id', 'serial_number', 'project_id'])
+      .where('secret_hash', '=', secretHash)
+      .executeTakeFirst();
+  }
+
+  /** The gateway's indicators keyed for decoding: dataIdentification → type, decimals, enums. */
+  async bindings(gatewayId: number): Promise<IndicatorBinding[]> {
+    const rows = await this.db
+      .selectFrom('gateway_indicators as gi')
+      .innerJoin('indicators as i', 'i.id', 'gi.indicator_id')
+      .select([
+        'gi.id',
+        'gi.data_identification',
+        'gi.decimal_places',
+        'i.type',
+        'i.decimal_places as indicator_decimals',
+        'i.enums',
+      ])
+      .where('gi.gateway_id', '=', gatewayId)
+      .execute();
+    return rows.map((row) => ({
+      gatewayIndicatorId: row.id,
+      dataIdentification: row.data_identification,
+      type: row.type as IndicatorType,
+      decimalPlaces: row.decimal_places ?? row.indicator_decimals,
+      enums: JSON.parse(row.enums) as IndicatorEnum[],
+    }));
+  }
+
+  /**
+   * Stores a batch in one transaction: a point already stored at the same time is replaced (a
+   * device resending after a lost acknowledgement), and last values move forward only.
+   */
+  async write(points: StoredPoint[]): Promise<void> {
+    if (points.length === 0) return;
+    // One row per (indicator, time): a statement may not touch the same row twice. The later wins.
+    const unique = new Map<string, StoredPoint>();
+    for (const p of points) unique.set(`${p.gatewayIndicatorId}:${p.ts}`, p);
+    const rows = [...unique.values()].map((p) => ({
+      gateway_indicator_id: p.gatewayIndicatorId,
+      ts: p.ts,
+      num_value: typeof p.value === 'number' ? p.value : null,
+      text_value: typeof p.value === 'string' ? p.value : null,
+    }));
+    const latest = new Map<number, (typeof rows)[number]>();
+    for (const row of rows) {
+      const current = latest.get(row.gateway_indicator_id);
+      if (!current || row.ts >= current.ts) latest.set(row.gateway_indicator_id, row);
+    }
+    await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < rows.length; i += 1000) {
+        await trx
+          .insertInto('telemetry')
+          .values(rows.slice(i, i + 1000))
+          .onConflict((oc) =>
+            oc.columns(['gateway_indicator_id', 'ts']).doUpdateSet((eb) => ({
+              num_value: eb.ref('excluded.num_value'),
+              text_value: eb.ref('excluded.text_value'),
+            })),
+          )
+          .execute();
+      }
+      await trx
+        .insertInto('last_values')
+        .values([...latest.values()])
+        .onConflict((oc) =>
+          oc
+            .column('gateway_indicator_id')
+            .doUpdateSet((eb) => ({
+              ts: eb.ref('excluded.ts'),
+              num_value: eb.ref('excluded.num_value'),
+              text_value: eb.ref('excluded.text_value'),
+            }))
+            .where((eb) => eb('excluded.ts', '>=', eb.ref('last_values.ts'))),
+        )
+        .execute();
+    });
+  }
+
+  async countProblems(gatewayId: number, unknownKeys: number, rejectedValues: number): Promise<void> {
+    await this.db
+      .updateTable('gateways')
+      .set((eb) => ({
+        unknown_key_count: eb('unknown_key_count', '+', unknownKeys),
+        rejected_value_count: eb('rejected_value_count', '+', rejectedValues),
+      }))
+      .where('id', '=', gatewayId)
+      .execute();
+  }
+
+  async setPresence(
+    gatewayId: number,
+    presence: { onlineStatus?: string; lastSeenAt?: number; clockStatus?: string | null },
+  ) {
+    const set = {
+      ...(presence.onlineStatus !== undefined ? { online_status: presence.onlineStatus } : {}),
+      ...(presence.lastSeenAt !== undefined ? { last_seen_at: presence.lastSeenAt } : {}),
+      ...(presence.clockStatus !== undefined ? { clock_status: presence.clockStatus } : {}),
+    };
+    if (Object.keys(set).length > 0)
+      await this.db.updateTable('gateways').set(set).where('id', '=', gatewayId).execute();
+  }
+
+  /** Gateways marked online whose last traffic is older than `before`. */
+  async onlineSince(before: number) {
+    return this.db
+      .selectFrom('gateways')
+      .select(['id'])
+      .where('online_status', '=', 'online')
+      .where((eb) => eb.or([eb('last_seen_at', '<', before), eb('last_seen_at', 'is', null)]))
+      .execute();
+  }
+
+  /** On start no device is connected yet: whoever was online is offline until it speaks again. */
+  async resetPresence(): Promise<void> {
+    await this.db
+      .updateTable('gateways')
+      .set({ online_status: 'offlineNormal' })
+      .where('online_status', '=', 'online')
+      .execute();
+  }
+}
