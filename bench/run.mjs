@@ -158,6 +158,8 @@ async function benchDatabase(storage, { buildApp, loadConfig, client, cleanups }
       ...loadConfig({}),
       port: 0,
       host: '127.0.0.1',
+      // The embedded MQTT broker on a free port: 1883 may belong to another broker on this machine.
+      mqttPort: 0,
       dataDir: storage.dataDir,
       databaseUrl: storage.databaseUrl,
       databaseSchema: storage.databaseSchema,
