@@ -9,6 +9,7 @@ import { customDomainsFeature } from './features/custom-domains/index.js';
 import { filesFeature } from './features/files/index.js';
 import { gatewayFirmsFeature } from './features/gateway-firms/index.js';
 import { groupsFeature } from './features/groups/index.js';
+import { liveDataFeature } from './features/live-data/index.js';
 import { membershipsFeature } from './features/memberships/index.js';
 import { menusFeature } from './features/menus/index.js';
 import { projectsFeature } from './features/projects/index.js';
@@ -28,6 +29,7 @@ import { LocalFileStore } from './platform/files.js';
 import { installErrorHandler } from './platform/http/errors.js';
 import { buildOpenApi } from './platform/http/openapi.js';
 import { Router } from './platform/http/route.js';
+import { UpgradeRouter } from './platform/http/upgrade.js';
 import { serveWeb } from './platform/http/web.js';
 import { Jobs } from './platform/jobs.js';
 import { serializeRequest } from './platform/logger.js';
@@ -89,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     dialect: database.dialect,
     router: new Router(app, access),
+    upgrades: new UpgradeRouter(app),
     access,
     signer,
     sessions: new SessionsRepository(database.db),
@@ -113,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   systemFeature(platform, { domains });
   filesFeature(platform);
   const telemetry = await telemetryFeature(platform);
+  const liveSocket = liveDataFeature(platform);
 
   app.get('/openapi.json', async () =>
     buildOpenApi(platform.router, { title: config.systemName, version: '0.1.0' }),
@@ -128,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     telemetry,
     async close() {
       platform.jobs.stop();
+      await liveSocket.close();
       await app.close();
       // After HTTP stops: the broker closes, then every accepted point is written.
       await telemetry.close();

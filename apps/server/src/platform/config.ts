@@ -26,6 +26,8 @@ export interface Config {
   mqttPort: number;
   /** Seconds without traffic after which a device that is not connected by MQTT counts as timed out. */
   offlineTimeoutSeconds: number;
+  /** The live data socket closes after this many seconds without a message (clients ping every 15 s). */
+  liveSocketIdleSeconds: number;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -56,5 +58,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     systemName: env.SYSTEM_NAME || '物联网监测运维平台',
     mqttPort: int(env.MQTT_PORT, 1883, 'MQTT_PORT'),
     offlineTimeoutSeconds: int(env.OFFLINE_TIMEOUT, 300, 'OFFLINE_TIMEOUT'),
+    liveSocketIdleSeconds: int(env.LIVE_SOCKET_IDLE, 40, 'LIVE_SOCKET_IDLE'),
   };
 }

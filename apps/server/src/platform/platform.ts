@@ -9,6 +9,7 @@ import type { Dialect } from './db/connect.js';
 import type { Database } from './db/schema.js';
 import type { FileStore } from './files.js';
 import type { Router } from './http/route.js';
+import type { UpgradeRouter } from './http/upgrade.js';
 import type { Jobs } from './jobs.js';
 import type { SmsSender } from './sms.js';
 
@@ -18,6 +19,7 @@ export interface Platform {
   db: Kysely<Database>;
   dialect: Dialect;
   router: Router;
+  upgrades: UpgradeRouter;
   access: AccessService;
   signer: TokenSigner;
   sessions: SessionsRepository;

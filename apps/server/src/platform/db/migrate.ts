@@ -3,6 +3,7 @@ import type { Dialect } from './connect.js';
 import * as foundation from './migrations/0001-foundation.js';
 import * as customDomains from './migrations/0002-custom-domains.js';
 import * as devices from './migrations/0003-devices.js';
+import * as gatewayEntries from './migrations/0004-gateway-entries.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0001-foundation': foundation,
   '0002-custom-domains': customDomains,
   '0003-devices': devices,
+  '0004-gateway-entries': gatewayEntries,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -209,6 +209,18 @@ export interface GatewayIndicatorsTable {
   created_at: number;
 }
 
+/** What happened to a gateway: created, bound, unbound, changeBind, transfer, secretRotated. */
+export interface GatewayEntryRecordsTable {
+  id: Generated<number>;
+  gateway_id: number;
+  action: string;
+  project_id: number | null;
+  target_project_id: number | null;
+  group_id: number | null;
+  user_id: number | null;
+  created_at: number;
+}
+
 export interface TelemetryTable {
   gateway_indicator_id: number;
   ts: number;
@@ -234,6 +246,7 @@ export interface Database {
   gateways: GatewaysTable;
   indicators: IndicatorsTable;
   gateway_indicators: GatewayIndicatorsTable;
+  gateway_entry_records: GatewayEntryRecordsTable;
   telemetry: TelemetryTable;
   last_values: TelemetryTable;
 }

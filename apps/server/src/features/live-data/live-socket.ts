@@ -1,0 +1,130 @@
+import { type LiveCommand, type LiveMessage, liveCommand, liveSocketQuery } from '@iot/contracts/live-data';
+import type { FastifyBaseLogger } from 'fastify';
+import { type WebSocket, WebSocketServer } from 'ws';
+import type { AccessService, AuthContext } from '../../platform/auth/access.service.js';
+import type { LiveBus } from '../../platform/bus.js';
+import { refuseUpgrade, type UpgradeRouter } from '../../platform/http/upgrade.js';
+import type { LiveDataService } from './live-data.service.js';
+
+/** A socket whose client has not caught up past this many bytes misses values until it does. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Closed after this long without any message from the client (it pings every 15 s). */
+const IDLE_CLOSE_CODE = 4008;
+
+export interface LiveSocketServer {
+  close(): Promise<void>;
+}
+
+/**
+ * `/data-server/ws` (spec core §4, §7): ping → pong; subscribe to gateways (optionally with their
+ * last data) → notify messages with new values; unsubscribe. Each socket sees only the gateways
+ * its user may read.
+ */
+export function startLiveSocket(
+  upgrades: UpgradeRouter,
+  access: AccessService,
+  service: LiveDataService,
+  bus: LiveBus,
+  log: FastifyBaseLogger,
+  idleTimeoutMs: number,
+): LiveSocketServer {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const watchers = new Map<number, Set<WebSocket>>();
+
+  upgrades.on('/data-server/ws', (request, socket, head, url) => {
+    const query = liveSocketQuery.safeParse(Object.fromEntries(url.searchParams));
+    const anonymous = query.success && (query.data.isAnonymous === 'true' || query.data.isAnonymous === '1');
+    const token = query.success ? query.data.token : undefined;
+    const authenticate: Promise<AuthContext | null> = token
+      ? access.authenticateToken(token)
+      : anonymous
+        ? Promise.resolve(null)
+        : Promise.reject(new Error('no token'));
+    authenticate.then(
+      (auth) => wss.handleUpgrade(request, socket, head, (ws) => session(ws, auth)),
+      () => refuseUpgrade(socket, 401, 'Unauthorized'),
+    );
+  });
+
+  function send(ws: WebSocket, message: LiveMessage | string): void {
+    if (ws.readyState === ws.OPEN && ws.bufferedAmount < MAX_BUFFERED_BYTES) {
+      ws.send(typeof message === 'string' ? message : JSON.stringify(message));
+    }
+  }
+
+  function session(ws: WebSocket, auth: AuthContext | null): void {
+    const subscribed = new Set<number>();
+    let idle = setTimeout(() => ws.close(IDLE_CLOSE_CODE, 'ping timeout'), idleTimeoutMs);
+
+    ws.on('message', (data) => {
+      clearTimeout(idle);
+      idle = setTimeout(() => ws.close(IDLE_CLOSE_CODE, 'ping timeout'), idleTimeoutMs);
+      let command: LiveCommand;
+      try {
+        const parsed = liveCommand.safeParse(JSON.parse(data.toString()));
+        if (!parsed.success) return send(ws, { type: 'error', message: '无法识别的指令' });
+        command = parsed.data;
+      } catch {
+        return send(ws, { type: 'error', message: '指令不是 JSON' });
+      }
+      handle(ws, auth, subscribed, command).catch((error: unknown) => {
+        log.error({ err: error }, 'live socket command failed');
+        send(ws, { type: 'error', id: command.id, message: '指令处理失败' });
+      });
+    });
+    ws.on('close', () => {
+      clearTimeout(idle);
+      for (const gatewayId of subscribed) watchers.get(gatewayId)?.delete(ws);
+    });
+    ws.on('error', () => ws.terminate());
+  }
+
+  async function handle(
+    ws: WebSocket,
+    auth: AuthContext | null,
+    subscribed: Set<number>,
+    command: LiveCommand,
+  ) {
+    if (command.type === 'ping') return send(ws, { type: 'pong', id: command.id });
+    const ids = command.gateways.map(Number).filter((id) => Number.isInteger(id) && id > 0);
+    if (command.type === 'unsubscribe') {
+      for (const id of ids) {
+        subscribed.delete(id);
+        watchers.get(id)?.delete(ws);
+      }
+      return send(ws, { type: 'unsubscribed', id: command.id, gateways: ids.map(String) });
+    }
+    const readable = await service.readable(auth, ids);
+    for (const id of readable) {
+      subscribed.add(id);
+      let set = watchers.get(id);
+      if (!set) watchers.set(id, (set = new Set()));
+      set.add(ws);
+    }
+    const refused = command.gateways.filter((g) => !readable.has(Number(g)));
+    send(ws, { type: 'subscribed', id: command.id, gateways: [...readable].map(String), refused });
+    if (command.getLastData) {
+      for (const [gatewayId, last] of await service.lastData([...readable])) {
+        send(ws, { type: 'notify', data: { gateway: String(gatewayId), params: last.params, ts: last.ts } });
+      }
+    }
+  }
+
+  const stopListening = bus.onTelemetry((event) => {
+    const sockets = watchers.get(event.gatewayId);
+    if (!sockets || sockets.size === 0) return;
+    const message = JSON.stringify({
+      type: 'notify',
+      data: { gateway: String(event.gatewayId), params: event.params, ts: event.ts },
+    } satisfies LiveMessage);
+    for (const ws of sockets) send(ws, message);
+  });
+
+  return {
+    async close() {
+      stopListening();
+      for (const ws of wss.clients) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
