@@ -9,6 +9,7 @@ import { customDomainsFeature } from './features/custom-domains/index.js';
 import { filesFeature } from './features/files/index.js';
 import { gatewayFirmsFeature } from './features/gateway-firms/index.js';
 import { groupsFeature } from './features/groups/index.js';
+import { historyFeature } from './features/history/index.js';
 import { liveDataFeature } from './features/live-data/index.js';
 import { membershipsFeature } from './features/memberships/index.js';
 import { menusFeature } from './features/menus/index.js';
@@ -116,7 +117,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   systemFeature(platform, { domains });
   filesFeature(platform);
   const telemetry = await telemetryFeature(platform);
-  const liveSocket = liveDataFeature(platform);
+  const { liveData, liveSocket } = liveDataFeature(platform);
+  historyFeature(platform, { liveData });
 
   app.get('/openapi.json', async () =>
     buildOpenApi(platform.router, { title: config.systemName, version: '0.1.0' }),

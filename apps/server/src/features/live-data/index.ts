@@ -3,17 +3,21 @@ import { LiveDataRepository } from './live-data.repository.js';
 import { LiveDataService } from './live-data.service.js';
 import { type LiveSocketServer, startLiveSocket } from './live-socket.js';
 
-export type { LiveSocketServer };
+export type { LiveDataService, LiveSocketServer };
 
-/** The live data socket at /data-server/ws. */
-export function liveDataFeature(platform: Platform): LiveSocketServer {
-  const service = new LiveDataService(new LiveDataRepository(platform.db));
-  return startLiveSocket(
+/** The live data socket at /data-server/ws, and who may read which gateway. */
+export function liveDataFeature(platform: Platform): {
+  liveData: LiveDataService;
+  liveSocket: LiveSocketServer;
+} {
+  const liveData = new LiveDataService(new LiveDataRepository(platform.db));
+  const liveSocket = startLiveSocket(
     platform.upgrades,
     platform.access,
-    service,
+    liveData,
     platform.bus,
     platform.log,
     platform.config.liveSocketIdleSeconds * 1000,
   );
+  return { liveData, liveSocket };
 }
