@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
+import { ADMIN_PASSWORD } from '../apps/server/src/test/server.js';
 import { type BrowserHarness, screenshot, startBrowserHarness } from './support/browser.js';
 
 /**
@@ -18,7 +19,16 @@ afterAll(() => h?.close());
 
 const THEMES = ['light', 'tech'] as const;
 
-const SCREENS: { name: string; path: () => string; text: string }[] = [
+interface ScreenCase {
+  name: string;
+  path: () => string;
+  text: string;
+  signedIn?: boolean;
+  /** Who looks at it; the project administrator unless the screen needs the system administrator. */
+  account?: 'admin';
+}
+
+const SCREENS: ScreenCase[] = [
   { name: 'index', path: () => '/index', text: '物联网监测运维平台' },
   { name: 'login', path: () => '/login', text: '账号密码登录' },
   { name: 'change-password', path: () => '/changePassword', text: '获取验证码' },
@@ -45,6 +55,14 @@ const SCREENS: { name: string; path: () => string; text: string }[] = [
     text: '示范污水处理项目',
     signedIn: true,
   },
+  { name: 'users', path: () => '/system/users', text: 'demo-firm', signedIn: true, account: 'admin' },
+  { name: 'roles', path: () => `/projects/groups/${projectId}/roles`, text: '查看监测数据', signedIn: true },
+  {
+    name: 'members',
+    path: () => `/projects/groups/${projectId}/users`,
+    text: '示范运维人员',
+    signedIn: true,
+  },
 ];
 
 async function setTheme(theme: string, token: string): Promise<void> {
@@ -56,10 +74,10 @@ describe('every screen renders in the light and the tech theme', () => {
   for (const theme of THEMES) {
     for (const screen of SCREENS) {
       it(`${screen.name} (${theme})`, async () => {
-        const { access, refresh } = await h.t.login(
-          DEMO_ACCOUNTS.projectAdmin.username,
-          DEMO_ACCOUNTS.projectAdmin.password,
-        );
+        const { access, refresh } =
+          screen.account === 'admin'
+            ? await h.t.login('admin', ADMIN_PASSWORD)
+            : await h.t.login(DEMO_ACCOUNTS.projectAdmin.username, DEMO_ACCOUNTS.projectAdmin.password);
         await setTheme(theme, access);
         const errors: string[] = [];
         // Sign in on this browser first: public pages then follow the user's theme too.

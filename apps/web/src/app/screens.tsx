@@ -13,6 +13,11 @@ const SCREENS: Record<string, ComponentType> = {
   'projects/MyProjects': lazy(() =>
     import('../features/projects/pages/MyProjects').then((m) => ({ default: m.MyProjects })),
   ),
+  'users/Users': lazy(() => import('../features/users/pages/Users').then((m) => ({ default: m.Users }))),
+  'roles/Roles': lazy(() => import('../features/roles/pages/Roles').then((m) => ({ default: m.Roles }))),
+  'memberships/Members': lazy(() =>
+    import('../features/memberships/pages/Members').then((m) => ({ default: m.Members })),
+  ),
 };
 
 export function Screen({ component, title }: { component: string; title: string }) {

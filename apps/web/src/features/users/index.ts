@@ -1,0 +1,1 @@
+export { AccountFields, accountBody } from './components/AccountFields';
