@@ -24,6 +24,8 @@ export interface Config {
   systemName: string;
   /** Port of the embedded MQTT broker; 0 picks a free one (tests). */
   mqttPort: number;
+  /** False when MQTT_PORT was not given: if 1883 is taken, the next free port is used instead. */
+  mqttPortFixed: boolean;
   /** Seconds without traffic after which a device that is not connected by MQTT counts as timed out. */
   offlineTimeoutSeconds: number;
   /** The live data socket closes after this many seconds without a message (clients ping every 15 s). */
@@ -57,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../../web/dist')),
     systemName: env.SYSTEM_NAME || '物联网监测运维平台',
     mqttPort: int(env.MQTT_PORT, 1883, 'MQTT_PORT'),
+    mqttPortFixed: Boolean(env.MQTT_PORT),
     offlineTimeoutSeconds: int(env.OFFLINE_TIMEOUT, 300, 'OFFLINE_TIMEOUT'),
     liveSocketIdleSeconds: int(env.LIVE_SOCKET_IDLE, 40, 'LIVE_SOCKET_IDLE'),
   };

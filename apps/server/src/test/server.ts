@@ -93,6 +93,7 @@ async function start(storage: Storage, overrides: Partial<Config>): Promise<Test
     adminPassword: ADMIN_PASSWORD,
     tokenRateLimitPerMinute: 10_000,
     mqttPort: 0,
+    mqttPortFixed: true,
     webDist: path.join(storage.dataDir, 'no-web'),
     ...overrides,
   };

@@ -31,7 +31,11 @@ export async function telemetryFeature(platform: Platform): Promise<TelemetryFea
   registerTelemetryRoutes(platform.router, ingest);
 
   const broker = await startEmbeddedBroker<DeviceIdentity>(
-    { port: platform.config.mqttPort, host: platform.config.host },
+    {
+      port: platform.config.mqttPort,
+      host: platform.config.host,
+      tryNextPorts: platform.config.mqttPortFixed ? 0 : 10,
+    },
     {
       authenticate: (username, password) => ingest.authenticate(username, password),
       canPublish,

@@ -32,7 +32,7 @@ function authError(message: string, returnCode: number): AuthenticateError {
  * and may publish and subscribe only where the hooks allow.
  */
 export async function startEmbeddedBroker<Identity>(
-  options: { port: number; host: string },
+  options: { port: number; host: string; tryNextPorts?: number },
   hooks: BrokerHooks<Identity>,
   log: FastifyBaseLogger,
 ): Promise<EmbeddedBroker> {
@@ -86,10 +86,25 @@ export async function startEmbeddedBroker<Identity>(
   });
 
   const server: Server = createServer(broker.handle);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, options.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  // A default port held by another broker on this machine (say Mosquitto on 1883): take the next free one.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await listen(options.port === 0 ? 0 : options.port + attempt);
+      break;
+    } catch (error) {
+      const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (!inUse || attempt >= (options.tryNextPorts ?? 0)) throw error;
+      log.warn({ port: options.port + attempt }, 'MQTT port in use, trying the next one');
+    }
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   log.info({ port }, 'embedded MQTT broker listening');
