@@ -335,3 +335,31 @@ describe('user center', () => {
     await page.close();
   });
 });
+
+describe('entering a project over its indicator limit', () => {
+  it('shows a dialog stating the limit', async () => {
+    const project = await api<{ projectGroupId: number }>('POST', '/iot/projects', { name: '超限项目' });
+    const groupId = project.projectGroupId;
+    const indicator = await api<{ id: number }>('POST', `/iot/groups/${groupId}/indicators`, {
+      name: 'COD',
+      type: 'float',
+    });
+    const gateway = await api<{ id: number }>('POST', `/iot/groups/${groupId}/gateways`, {
+      serialNumber: 'LIMIT0001',
+      alias: '1号',
+    });
+    for (const key of ['a', 'b']) {
+      await api('POST', `/iot/groups/${groupId}/gateways/${gateway.id}/indicators`, {
+        indicatorId: indicator.id,
+        alias: key,
+        dataIdentification: key,
+      });
+    }
+    // An administrator lowers the maximum below what is already connected.
+    await api('PUT', `/iot/projects/${groupId}/terms`, { accessGatewayIndicatorMaxNum: 1 });
+    const page = await openAs('admin', ADMIN_PASSWORD, `/projects/groups/${groupId}/realTimeData`);
+    await page.locator('.ant-modal-confirm-title', { hasText: '监测项数量超过限制' }).waitFor();
+    expect(await page.getByText('本项目最多可接入 1 个监测项，当前已接入 2 个').count()).toBe(1);
+    await page.close();
+  });
+});

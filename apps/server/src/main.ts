@@ -13,7 +13,9 @@ if (seeded.generatedAdminPassword) {
 }
 
 await app.listen({ port: config.port, host: config.host });
-process.stdout.write(`\n  平台已启动：http://localhost:${config.port}   设备接入 MQTT 端口：${server.telemetry.mqttPort}\n\n`);
+process.stdout.write(
+  `\n  平台已启动：http://localhost:${config.port}   设备接入 MQTT 端口：${server.telemetry.mqttPort}\n\n`,
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

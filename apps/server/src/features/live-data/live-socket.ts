@@ -97,8 +97,8 @@ export function startLiveSocket(
     const readable = await service.readable(auth, ids);
     for (const id of readable) {
       subscribed.add(id);
-      let set = watchers.get(id);
-      if (!set) watchers.set(id, (set = new Set()));
+      const set = watchers.get(id) ?? new Set<WebSocket>();
+      watchers.set(id, set);
       set.add(ws);
     }
     const refused = command.gateways.filter((g) => !readable.has(Number(g)));

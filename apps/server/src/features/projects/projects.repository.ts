@@ -128,9 +128,25 @@ export class ProjectsRepository {
     });
   }
 
-  /** Deletes the project with its whole tree of areas and sites. */
+  /**
+   * Deletes the project with its whole tree of areas and sites. Its gateways' indicator
+   * configuration goes with it (it names the project's indicators); the gateways it created go
+   * too, and a firm's gateways return to the firm unbound.
+   */
   async delete(projectId: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
+      const gateways = trx.selectFrom('gateways').select('id').where('project_id', '=', projectId);
+      await trx.deleteFrom('gateway_indicators').where('gateway_id', 'in', gateways).execute();
+      await trx
+        .deleteFrom('gateways')
+        .where('project_id', '=', projectId)
+        .where('firm_id', 'is', null)
+        .execute();
+      await trx
+        .updateTable('gateways')
+        .set({ project_id: null, group_id: null })
+        .where('project_id', '=', projectId)
+        .execute();
       await trx.deleteFrom('projects').where('group_id', '=', projectId).execute();
       await trx.updateTable('groups').set({ parent_id: null }).where('project_id', '=', projectId).execute();
       await trx.deleteFrom('groups').where('project_id', '=', projectId).execute();

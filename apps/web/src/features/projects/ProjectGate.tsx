@@ -8,6 +8,12 @@ import { Navigate } from 'react-router';
 import { http } from '../../api/http';
 import { useLoginInfo } from '../../app/queries';
 
+interface IndicatorUsage {
+  max: number;
+  used: number;
+  left: number;
+}
+
 export function useProjectSettings(groupId: number) {
   return useQuery({
     queryKey: ['project', groupId],
@@ -18,11 +24,19 @@ export function useProjectSettings(groupId: number) {
 /**
  * Entering a project (spec core §4): load its settings; payStatus B → a top-right notice when
  * messages are enabled; C → an info dialog; D/E/F → the arrears page. A set meal that ended
- * before today marks the indicator resource expired.
+ * before today marks the indicator resource expired; a project over its indicator limit gets a
+ * dialog stating the limit.
  */
 export function ProjectGate({ groupId, children }: { groupId: number; children: ReactNode }) {
   const { data: project } = useProjectSettings(groupId);
   const { data: info } = useLoginInfo();
+  const { data: usage } = useQuery({
+    queryKey: ['indicatorUsage', groupId],
+    queryFn: () =>
+      http.get<IndicatorUsage>(`/iot/groups/${groupId}/getLeftAccessGatewayIndicatorByGroupId`, {
+        quiet: true,
+      }),
+  });
   const { notification, modal } = App.useApp();
   const announced = useRef<number | null>(null);
 
@@ -47,6 +61,17 @@ export function ProjectGate({ groupId, children }: { groupId: number; children: 
       });
     }
   }, [project, info, notification, modal]);
+
+  const warnedUsage = useRef<number | null>(null);
+  useEffect(() => {
+    // Over the limit: the maximum is not unlimited (-1) and the remaining count is negative.
+    if (!usage || usage.max === -1 || usage.left >= 0 || warnedUsage.current === groupId) return;
+    warnedUsage.current = groupId;
+    modal.warning({
+      title: '监测项数量超过限制',
+      content: `本项目最多可接入 ${usage.max} 个监测项，当前已接入 ${usage.used} 个。请减少监测项，或购买更多监测项。`,
+    });
+  }, [usage, groupId, modal]);
 
   if (project && SUSPENDED_PAY_STATUSES.includes(project.payStatus)) {
     return <Navigate to={`/arrearageProjectPage/${project.projectGroupId}`} replace />;

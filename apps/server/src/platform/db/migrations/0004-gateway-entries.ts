@@ -8,9 +8,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('gateway_id', 'integer', (c) => c.notNull().references('gateways.id').onDelete('cascade'))
     .addColumn('action', 'varchar(16)', (c) => c.notNull())
     .addColumn('project_id', 'integer', (c) => c.references('projects.group_id').onDelete('set null'))
-    .addColumn('target_project_id', 'integer', (c) =>
-      c.references('projects.group_id').onDelete('set null'),
-    )
+    .addColumn('target_project_id', 'integer', (c) => c.references('projects.group_id').onDelete('set null'))
     // No foreign key: a record keeps the group id even after the group is deleted.
     .addColumn('group_id', 'integer')
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))

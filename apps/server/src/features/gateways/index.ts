@@ -1,0 +1,20 @@
+import type { Platform } from '../../platform/platform.js';
+import { registerFirmGatewayRoutes } from './firm-gateways.routes.js';
+import { registerGatewayBindingRoutes } from './gateway-binding.routes.js';
+import { GatewayBindingService } from './gateway-binding.service.js';
+import { GatewaysRepository } from './gateways.repository.js';
+import { GatewaysService } from './gateways.service.js';
+import { registerProjectGatewayRoutes } from './project-gateways.routes.js';
+
+export type { GatewayBindingService, GatewaysService };
+
+/** Gateways of firms and projects: CRUD, device secrets, bind codes, moves and entry records. */
+export function gatewaysFeature(platform: Platform): { gateways: GatewaysService } {
+  const repository = new GatewaysRepository(platform.db, platform.dialect);
+  const gateways = new GatewaysService(repository);
+  const binding = new GatewayBindingService(repository, gateways, platform.access);
+  registerFirmGatewayRoutes(platform.router, gateways);
+  registerProjectGatewayRoutes(platform.router, gateways);
+  registerGatewayBindingRoutes(platform.router, binding);
+  return { gateways };
+}

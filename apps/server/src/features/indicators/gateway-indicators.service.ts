@@ -1,0 +1,138 @@
+import type { PageQuery } from '@iot/contracts';
+import { GatewayMessages } from '@iot/contracts/gateways';
+import {
+  type GatewayIndicator,
+  IndicatorMessages,
+  isThingModelFileName,
+  type ThingModelImportResult,
+  type thingModel,
+} from '@iot/contracts/indicators';
+import type { z } from 'zod';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { GatewayIndicatorInput } from './gateway-indicators.repository.js';
+import { checkQuota } from './quota.js';
+import type { IndicatorStores } from './stores.js';
+import { indicatorOfProperty } from './thing-model.js';
+
+/**
+ * A gateway's indicators: which project indicator each payload key feeds. Every call names the
+ * project and the gateway; a gateway of another project is not found.
+ */
+export class GatewayIndicatorsService {
+  constructor(private readonly stores: IndicatorStores) {}
+
+  async list(projectId: number, gatewayId: number, pageQuery: PageQuery, keyword?: string) {
+    await this.requireGateway(this.stores, projectId, gatewayId);
+    return this.stores.gatewayIndicators.list(gatewayId, pageQuery, keyword);
+  }
+
+  async get(projectId: number, gatewayId: number, id: number): Promise<GatewayIndicator> {
+    await this.requireGateway(this.stores, projectId, gatewayId);
+    return this.find(this.stores, gatewayId, id);
+  }
+
+  async create(
+    projectId: number,
+    gatewayId: number,
+    input: GatewayIndicatorInput,
+  ): Promise<GatewayIndicator> {
+    const id = await this.stores.transaction(async (stores) => {
+      await this.requireGateway(stores, projectId, gatewayId);
+      await this.checkInput(stores, projectId, gatewayId, input);
+      checkQuota(await stores.gatewayIndicators.lockQuota(projectId), 1);
+      return stores.gatewayIndicators.create(gatewayId, input);
+    });
+    return this.find(this.stores, gatewayId, id);
+  }
+
+  async update(
+    projectId: number,
+    gatewayId: number,
+    id: number,
+    input: GatewayIndicatorInput,
+  ): Promise<GatewayIndicator> {
+    await this.requireGateway(this.stores, projectId, gatewayId);
+    await this.find(this.stores, gatewayId, id);
+    await this.checkInput(this.stores, projectId, gatewayId, input, id);
+    await this.stores.gatewayIndicators.update(gatewayId, id, input);
+    return this.find(this.stores, gatewayId, id);
+  }
+
+  async delete(projectId: number, gatewayId: number, id: number): Promise<void> {
+    await this.requireGateway(this.stores, projectId, gatewayId);
+    await this.find(this.stores, gatewayId, id);
+    await this.stores.gatewayIndicators.delete(gatewayId, id);
+  }
+
+  /**
+   * Thing-model JSON import, all or nothing: a property whose identifier the gateway already has
+   * is skipped; the others become gateway indicators (alias = name, key = identifier, IO type =
+   * access mode) of the project indicator with the property's name, created when missing.
+   */
+  async importThingModel(
+    projectId: number,
+    gatewayId: number,
+    fileName: string,
+    model: z.output<typeof thingModel>,
+  ): Promise<ThingModelImportResult> {
+    if (!isThingModelFileName(fileName)) throw badRequest(IndicatorMessages.THING_MODEL_FILE);
+    return this.stores.transaction(async (stores) => {
+      await this.requireGateway(stores, projectId, gatewayId);
+      const keys = await stores.gatewayIndicators.keysOfGateway(gatewayId);
+      const wanted = model.properties.filter((property) => {
+        if (keys.has(property.identifier)) return false;
+        keys.add(property.identifier);
+        return true;
+      });
+      checkQuota(await stores.gatewayIndicators.lockQuota(projectId), wanted.length);
+      let indicatorsCreated = 0;
+      for (const property of wanted) {
+        let indicatorId = (await stores.indicators.findByName(projectId, property.name))?.id;
+        if (indicatorId === undefined) {
+          const indicator = indicatorOfProperty(property);
+          if ('error' in indicator) throw badRequest(indicator.error);
+          indicatorId = await stores.indicators.create(projectId, indicator);
+          indicatorsCreated += 1;
+        }
+        await stores.gatewayIndicators.create(gatewayId, {
+          indicatorId,
+          alias: property.name,
+          dataIdentification: property.identifier,
+          ioType: property.accessMode,
+          decimalPlaces: null,
+          isAutoReposition: false,
+          repositionDelay: 0,
+        });
+      }
+      return {
+        created: wanted.length,
+        skipped: model.properties.length - wanted.length,
+        indicatorsCreated,
+      };
+    });
+  }
+
+  private async requireGateway(stores: IndicatorStores, projectId: number, gatewayId: number): Promise<void> {
+    if (!(await stores.gatewayIndicators.gatewayInProject(projectId, gatewayId)))
+      throw notFound(GatewayMessages.NOT_FOUND);
+  }
+
+  private async find(stores: IndicatorStores, gatewayId: number, id: number): Promise<GatewayIndicator> {
+    const found = await stores.gatewayIndicators.get(gatewayId, id);
+    if (!found) throw notFound(IndicatorMessages.GATEWAY_INDICATOR_NOT_FOUND);
+    return found;
+  }
+
+  private async checkInput(
+    stores: IndicatorStores,
+    projectId: number,
+    gatewayId: number,
+    input: GatewayIndicatorInput,
+    excludeId?: number,
+  ): Promise<void> {
+    if (!(await stores.indicators.get(projectId, input.indicatorId)))
+      throw notFound(IndicatorMessages.NOT_FOUND);
+    if (await stores.gatewayIndicators.isKeyTaken(gatewayId, input.dataIdentification, excludeId))
+      throw conflict(IndicatorMessages.DATA_IDENTIFICATION_TAKEN);
+  }
+}

@@ -1,0 +1,24 @@
+import { ResultCode } from '@iot/contracts';
+import { IndicatorMessages, type IndicatorQuota, quotaRefusalData } from '@iot/contracts/indicators';
+import { UNLIMITED } from '@iot/contracts/projects';
+import { ApiError } from '../../platform/errors.js';
+
+/** A project's gateway indicator quota as the overview shows it; left is -1 when unlimited. */
+export function quotaOf(max: number, used: number): IndicatorQuota {
+  return { max, used, left: max === UNLIMITED ? UNLIMITED : max - used };
+}
+
+/**
+ * Refuses adding `needed` gateway indicators to a project holding `used` of `max` (spec core §8:
+ * code 40000, data `411:{max}:{used}:{needed}`, which the web shows as 指标数量超过限制).
+ * Adding nothing is never refused, even when an administrator has lowered the maximum below use.
+ */
+export function checkQuota(quota: { max: number; used: number }, needed: number): void {
+  if (needed <= 0 || quota.max === UNLIMITED || quota.used + needed <= quota.max) return;
+  throw new ApiError(
+    ResultCode.ERROR,
+    IndicatorMessages.QUOTA_EXCEEDED,
+    400,
+    quotaRefusalData(quota.max, quota.used, needed),
+  );
+}
