@@ -118,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   indicatorsFeature(platform);
   gatewaysFeature(platform);
   const { domains } = customDomainsFeature(platform);
-  systemFeature(platform, { domains });
+  systemFeature(platform, { domains, mqttPort: () => telemetry.mqttPort });
   filesFeature(platform);
   const telemetry = await telemetryFeature(platform);
   const { liveData, liveSocket } = liveDataFeature(platform);

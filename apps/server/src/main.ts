@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './platform/config.js';
+import { startDemoSimulation } from './simulator/demo.js';
 
 const config = loadConfig();
 const server = await buildApp(config);
@@ -17,6 +18,20 @@ process.stdout.write(
   `\n  平台已启动：http://localhost:${config.port}   设备接入 MQTT 端口：${server.telemetry.mqttPort}\n\n`,
 );
 
+// The demo project's devices, played by the server itself (DEMO=1); a failure here is no reason to stop.
+const demo = config.demo
+  ? await startDemoSimulation({
+      baseUrl: `http://127.0.0.1:${config.port}`,
+      mqttPort: server.telemetry.mqttPort,
+      dataDir: config.dataDir,
+      webClientSecret: config.webClientSecret,
+      log: app.log,
+    }).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'demo devices not started');
+      return undefined;
+    })
+  : undefined;
+
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
@@ -24,9 +39,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    Promise.resolve(demo?.stop())
+      .then(() => server.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   });
 }

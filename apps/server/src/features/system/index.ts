@@ -10,10 +10,15 @@ const systemInfo = z.object({
   weixinEnabled: z.boolean(),
   dingdingEnabled: z.boolean(),
   smsLoginEnabled: z.boolean(),
+  /** Port of the embedded MQTT broker devices connect to. */
+  mqttPort: z.number(),
 });
 
 /** Public facts the sign-in page needs before anyone has signed in. */
-export function systemFeature(platform: Platform, deps: { domains: CustomDomainsService }): void {
+export function systemFeature(
+  platform: Platform,
+  deps: { domains: CustomDomainsService; mqttPort: () => number },
+): void {
   platform.router.publicRoute({
     method: 'GET',
     url: '/iot/system/info',
@@ -28,6 +33,7 @@ export function systemFeature(platform: Platform, deps: { domains: CustomDomains
         weixinEnabled: false,
         dingdingEnabled: false,
         smsLoginEnabled: true,
+        mqttPort: deps.mqttPort(),
       };
     },
   });
