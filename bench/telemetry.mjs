@@ -1,0 +1,327 @@
+// Telemetry benchmarks (issue 4): MQTT ingest rate with QoS 1 and no loss, against a plain batched
+// SQLite insert of the same rows (the ceiling), and the chart query over a year of minutes and
+// over ten million points. Prints figures and ratios; never fails on slowness.
+//
+// The server runs in this process from apps/server/dist (npm run build first); the MQTT devices
+// run in a worker thread. Sizes: BENCH_SECONDS (ingest run length, default 20),
+// BENCH_GATEWAYS (default 100), BENCH_INFLIGHT (QoS 1 messages in flight per device, default 8),
+// BENCH_BIG_POINTS (default 10000000).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'apps/server/dist');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 100);
+const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 8);
+const BIG = Number(process.env.BENCH_BIG_POINTS ?? 10_000_000);
+const YEAR_MINUTES = 525_600;
+
+const load = (file) => import(pathToFileURL(path.join(DIST, file)).href);
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+const fmt = (n, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** Synthetic float indicators k0…k{n-1}. */
+function profiles(n) {
+  return Array.from({ length: n }, (_, i) => ({
+    key: `k${i}`,
+    name: `bench-${n}-${i}`,
+    unit: '',
+    type: 'float',
+    decimals: 2,
+    base: 10,
+    amplitude: 1,
+    peakHour: 0,
+    noise: 0.1,
+    min: 0,
+    max: 100,
+    excursionChance: 0,
+    excursion: 1,
+  }));
+}
+
+async function startServer() {
+  const { buildApp } = await load('app.js');
+  const { loadConfig } = await load('platform/config.js');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-telemetry-'));
+  const config = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    mqttPort: 0,
+    mqttPortFixed: true,
+    dataDir,
+    databaseUrl: undefined,
+    adminPassword: 'Admin@2026',
+    tokenRateLimitPerMinute: 1_000_000,
+    logLevel: 'warn',
+    webDist: path.join(dataDir, 'no-web'),
+  };
+  const server = await buildApp(config);
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = server.app.server.address();
+  return { server, baseUrl: `http://127.0.0.1:${port}`, dataDir };
+}
+
+/** Runs the devices in a worker: each publishes {ts, values} with QoS 1, INFLIGHT at a time. */
+function runDevices(devices, mqttUrl, seconds) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(fileURLToPath(import.meta.url), {
+      workerData: { devices, mqttUrl, seconds, inflight: INFLIGHT },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+async function ingestRun(ctx, pointsPerMessage) {
+  const { PlatformClient, provisionGateways } = await load('simulator/provision.js');
+  const admin = new PlatformClient(ctx.baseUrl);
+  await admin.login('admin', 'Admin@2026');
+  const projectId = ctx.server.seeded.demoProjectId;
+  await admin.call('PUT', `/iot/projects/${projectId}/terms`, { accessGatewayIndicatorMaxNum: -1 });
+  const devices = await provisionGateways(
+    admin,
+    projectId,
+    Array.from({ length: GATEWAYS }, (_, i) => ({
+      alias: `bench-${pointsPerMessage}-${i}`,
+      protocol: 'native',
+    })),
+    profiles(pointsPerMessage),
+  );
+  const db = ctx.server.platform.db;
+  const before = Number(
+    (
+      await db
+        .selectFrom('telemetry')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst()
+    ).n,
+  );
+  const result = await runDevices(
+    devices.map((d) => ({
+      serialNumber: d.serialNumber,
+      secret: d.secret,
+      keys: d.profiles.map((p) => p.key),
+    })),
+    `mqtt://127.0.0.1:${ctx.server.telemetry.mqttPort}`,
+    SECONDS,
+  );
+  const after = Number(
+    (
+      await db
+        .selectFrom('telemetry')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst()
+    ).n,
+  );
+  return {
+    pointsPerMessage,
+    messagesPerSecond: result.acked / result.seconds,
+    pointsPerSecond: (result.acked * pointsPerMessage) / result.seconds,
+    acked: result.acked,
+    stored: after - before,
+    expected: result.acked * pointsPerMessage,
+    latency: result.latency,
+  };
+}
+
+/** The ceiling: the same rows inserted by better-sqlite3 directly, in batches of 5,000 per transaction. */
+async function sqliteCeiling(rows) {
+  const { default: Database } = await import('better-sqlite3');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-ceiling-'));
+  const db = new Database(path.join(dir, 'c.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(
+    'create table telemetry (gateway_indicator_id integer not null, ts integer not null, num_value real, text_value text, primary key (gateway_indicator_id, ts)) without rowid',
+  );
+  const insert = db.prepare('insert into telemetry values (?, ?, ?, null)');
+  const batch = db.transaction((from, to) => {
+    for (let i = from; i < to; i++) insert.run(i % 1000, 1_700_000_000_000 + Math.floor(i / 1000), i % 97);
+  });
+  const started = performance.now();
+  for (let i = 0; i < rows; i += 5000) batch(i, Math.min(rows, i + 5000));
+  const seconds = (performance.now() - started) / 1000;
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+  return rows / seconds;
+}
+
+/** Writes `count` points of one series straight into the server's SQLite file (1 per minute). */
+async function seedSeries(dataDir, gatewayIndicatorId, count) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(path.join(dataDir, 'iot.db'));
+  db.pragma('busy_timeout = 5000');
+  const insert = db.prepare('insert into telemetry values (?, ?, ?, null)');
+  const start = Date.UTC(2025, 0, 1);
+  const batch = db.transaction((from, to) => {
+    for (let i = from; i < to; i++)
+      insert.run(
+        gatewayIndicatorId,
+        start + i * 60_000,
+        20 + 10 * Math.sin(i / 720) + (i % 10007 === 0 ? 500 : 0),
+      );
+  });
+  for (let i = 0; i < count; i += 50_000) batch(i, Math.min(count, i + 50_000));
+  db.close();
+  return { start, stop: start + count * 60_000 };
+}
+
+async function chartRun(ctx, label, count) {
+  const { PlatformClient, provisionGateways } = await load('simulator/provision.js');
+  const admin = new PlatformClient(ctx.baseUrl);
+  await admin.login('admin', 'Admin@2026');
+  const projectId = ctx.server.seeded.demoProjectId;
+  const [device] = await provisionGateways(
+    admin,
+    projectId,
+    [{ alias: `chart-${label}`, protocol: 'native' }],
+    profiles(1).map((p) => ({ ...p, name: `chart-${label}` })),
+  );
+  const gateway = await ctx.server.platform.db
+    .selectFrom('gateways as g')
+    .innerJoin('gateway_indicators as gi', 'gi.gateway_id', 'g.id')
+    .select(['g.id', 'gi.id as giId'])
+    .where('g.serial_number', '=', device.serialNumber)
+    .executeTakeFirstOrThrow();
+  const seeded = performance.now();
+  const range = await seedSeries(ctx.dataDir, gateway.giId, count);
+  const seedSeconds = (performance.now() - seeded) / 1000;
+  const times = [];
+  let buckets = 0;
+  for (let i = 0; i < 12; i++) {
+    const started = performance.now();
+    const answer = await admin.call('POST', '/data-server/api/v2/gateways/chart', {
+      gatewayIds: [gateway.id],
+      startTime: range.start,
+      stopTime: range.stop,
+      buckets: 1000,
+    });
+    if (i >= 2) times.push(performance.now() - started);
+    buckets = answer.series[0].points.length;
+  }
+  times.sort((a, b) => a - b);
+  return { label, count, seedSeconds, buckets, p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function main() {
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.split(' ')[0] ?? '?'}), Node ${process.version}`;
+  console.log(`Telemetry benchmark — ${machine}`);
+  console.log(`ingest: ${GATEWAYS} MQTT devices, QoS 1, ${INFLIGHT} in flight each, ${SECONDS} s per run\n`);
+  const ctx = await startServer();
+  try {
+    const runs = [];
+    for (const n of [3, 20]) {
+      const r = await ingestRun(ctx, n);
+      runs.push(r);
+      console.log(
+        `${n} points/message: ${fmt(r.messagesPerSecond)} msg/s = ${fmt(r.pointsPerSecond)} points/s; ` +
+          `acked points ${fmt(r.expected)}, stored ${fmt(r.stored)} (${r.stored === r.expected ? 'no loss' : 'MISMATCH'}); ` +
+          `publish→ack p50 ${fmt(r.latency.p50, 1)} ms, p99 ${fmt(r.latency.p99, 1)} ms`,
+      );
+    }
+    const ceiling = await sqliteCeiling(Math.max(500_000, Math.round(runs[0].pointsPerSecond * 10)));
+    console.log(`plain better-sqlite3 batched insert (ceiling): ${fmt(ceiling)} points/s`);
+    const charts = [await chartRun(ctx, 'year', YEAR_MINUTES), await chartRun(ctx, 'big', BIG)];
+    for (const c of charts) {
+      console.log(
+        `chart, ${fmt(c.count)} points → ${c.buckets} buckets: p50 ${fmt(c.p50, 1)} ms, p95 ${fmt(c.p95, 1)} ms (seeded in ${fmt(c.seedSeconds, 1)} s)`,
+      );
+    }
+    const [three, twenty] = runs;
+    console.log('\n<!-- bench-telemetry:start -->');
+    console.log(
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, SQLite (\`npm run bench\`).\n`,
+    );
+    console.log('| Benchmark | Figure |');
+    console.log('|---|---:|');
+    console.log(
+      `| MQTT ingest, 3 points/message, QoS 1, no loss | ${fmt(three.messagesPerSecond)} msg/s = ${fmt(three.pointsPerSecond)} points/s |`,
+    );
+    console.log(
+      `| MQTT ingest, 20 points/message, QoS 1, no loss | ${fmt(twenty.messagesPerSecond)} msg/s = ${fmt(twenty.pointsPerSecond)} points/s |`,
+    );
+    console.log(`| Plain batched SQLite insert (ceiling) | ${fmt(ceiling)} points/s |`);
+    console.log(`| Ingest / ceiling (20 points/message) | ${fmt(twenty.pointsPerSecond / ceiling, 2)}× |`);
+    console.log(
+      `| Publish → acknowledgement (3 points), p50 / p99 | ${fmt(three.latency.p50, 1)} / ${fmt(three.latency.p99, 1)} ms |`,
+    );
+    for (const c of charts) {
+      console.log(
+        `| Chart, ${fmt(c.count)} points → 1,000 buckets, p50 / p95 | ${fmt(c.p50, 1)} / ${fmt(c.p95, 1)} ms |`,
+      );
+    }
+    console.log('<!-- bench-telemetry:end -->');
+  } finally {
+    await ctx.server.close();
+    rmSync(ctx.dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Worker: the devices. */
+async function devicesWorker() {
+  const { default: mqtt } = await import('mqtt');
+  const { devices, mqttUrl, seconds, inflight } = workerData;
+  const clients = await Promise.all(
+    devices.map((d) =>
+      mqtt.connectAsync(mqttUrl, { username: d.serialNumber, password: d.secret, reconnectPeriod: 0 }),
+    ),
+  );
+  let acked = 0;
+  const latencies = [];
+  let stop = false;
+  const started = performance.now();
+  const base = Date.now() - 3_600_000;
+  await Promise.all(
+    clients.map(async (client, index) => {
+      const device = devices[index];
+      let seq = 0;
+      const lane = async () => {
+        while (!stop) {
+          const ts = base + seq++ * 2 + (seq % 2);
+          const values = Object.fromEntries(device.keys.map((k, i) => [k, (seq + i) % 100]));
+          const sent = performance.now();
+          await client.publishAsync(
+            `gateways/${device.serialNumber}/telemetry`,
+            JSON.stringify({ ts, values }),
+            { qos: 1 },
+          );
+          acked += 1;
+          if (latencies.length < 200_000) latencies.push(performance.now() - sent);
+        }
+      };
+      const timer = setTimeout(() => {
+        stop = true;
+      }, seconds * 1000);
+      await Promise.all(Array.from({ length: inflight }, lane));
+      clearTimeout(timer);
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  await Promise.all(clients.map((c) => c.endAsync()));
+  latencies.sort((a, b) => a - b);
+  parentPort.postMessage({
+    acked,
+    seconds: elapsed,
+    latency: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
+  });
+}
+
+if (isMainThread) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  devicesWorker();
+}
