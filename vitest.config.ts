@@ -19,6 +19,7 @@ const integration = (name: string, db: string): TestProjectInlineConfiguration =
     env: { TEST_DB: db },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    expect: { poll: { timeout: 5_000 } },
   },
 });
 
@@ -48,6 +49,8 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A busy two-core machine renders slower than expect.poll's default second.
+          expect: { poll: { timeout: 10_000 } },
           // One Chromium at a time on two cores.
           fileParallelism: false,
         },

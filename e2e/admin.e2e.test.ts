@@ -2,27 +2,12 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import { ADMIN_PASSWORD } from '../apps/server/src/test/server.js';
-import { type BrowserHarness, screenshot, startBrowserHarness } from './support/browser.js';
+import { type BrowserHarness, routeName, screenshot, startBrowserHarness } from './support/browser.js';
 
 let h: BrowserHarness;
-let admin: string;
 let demoAdmin: string;
 let projectId: number;
 
-async function api<T>(method: string, url: string, body?: unknown, token = admin): Promise<T> {
-  const answer = await h.t.request<T>(method, url, { token, body });
-  expect(answer.body.code, `${method} ${url}: ${answer.body.message}`).toBe(20000);
-  return answer.body.data;
-}
-
-/** Opens a page already signed in (tokens handed over in the address, guard step 2). */
-async function openAs(username: string, password: string, pathname: string): Promise<Page> {
-  const { access, refresh } = await h.t.login(username, password);
-  const join = pathname.includes('?') ? '&' : '?';
-  return h.open(`${pathname}${join}accessToken=${access}&refreshToken=${refresh}`);
-}
-
-const routeName = (page: Page) => page.locator('[data-route-name]').getAttribute('data-route-name');
 /** Ant Design puts a space between two Chinese characters of a button: 保存 reads 保 存. */
 const button = (scope: Page | Locator, text: string) =>
   scope.getByRole('button', { name: new RegExp(`^${text.split('').join('\\s?')}$`) });
@@ -42,7 +27,6 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 
 beforeAll(async () => {
   h = await startBrowserHarness();
-  admin = (await h.t.login('admin', ADMIN_PASSWORD)).access;
   demoAdmin = (await h.t.login(DEMO_ACCOUNTS.projectAdmin.username, DEMO_ACCOUNTS.projectAdmin.password))
     .access;
   projectId = h.t.server.seeded.demoProjectId!;
@@ -51,7 +35,7 @@ afterAll(() => h?.close());
 
 describe('user administration', () => {
   it('admin creates a user on /system/users and finds it by searching', async () => {
-    const page = await openAs('admin', ADMIN_PASSWORD, '/system/users');
+    const page = await h.openAs('admin', ADMIN_PASSWORD, '/system/users');
     await expect.poll(() => routeName(page)).toBe('router-system-users-s');
     await row(page, DEMO_ACCOUNTS.operator.username).waitFor();
 
@@ -91,11 +75,11 @@ describe('user administration', () => {
   });
 
   it('unlocks a user locked by wrong passwords', async () => {
-    await api('POST', '/iot/users', { username: 'locked-out', realname: '锁定用户', password: PASSWORD });
+    await h.api('POST', '/iot/users', { username: 'locked-out', realname: '锁定用户', password: PASSWORD });
     for (let i = 0; i < 5; i++) {
       await h.t.grant({ grant_type: 'password', username: 'locked-out', password: 'Wrong@123' });
     }
-    const page = await openAs('admin', ADMIN_PASSWORD, '/system/users');
+    const page = await h.openAs('admin', ADMIN_PASSWORD, '/system/users');
     await page.getByPlaceholder('账号、姓名或手机号').fill('locked-out');
     await page.getByPlaceholder('账号、姓名或手机号').press('Enter');
     await row(page, 'locked-out', '已锁定').waitFor();
@@ -109,7 +93,7 @@ describe('user administration', () => {
 
 describe('project roles and members', () => {
   it('a project admin creates a role, gives it to a new member, who then sees just that menu', async () => {
-    const page = await openAs(
+    const page = await h.openAs(
       DEMO_ACCOUNTS.projectAdmin.username,
       DEMO_ACCOUNTS.projectAdmin.password,
       `/projects/groups/${projectId}/roles`,
@@ -148,7 +132,7 @@ describe('project roles and members', () => {
     await row(page, 'viewer01', '数据查看员').waitFor();
     await page.close();
 
-    const member = await openAs('viewer01', PASSWORD, `/projects/groups/${projectId}/realTimeData`);
+    const member = await h.openAs('viewer01', PASSWORD, `/projects/groups/${projectId}/realTimeData`);
     await expect.poll(() => routeName(member)).toBe(`router-realTimeData-g${projectId}`);
     await sider(member).getByText('实时数据', { exact: true }).waitFor();
     expect(await sider(member).getByText('角色管理').count()).toBe(0);
@@ -157,15 +141,15 @@ describe('project roles and members', () => {
   });
 
   it('adds an existing account and changes its role; the server refuses to delete a role in use', async () => {
-    const roles = await api<{ id: number; name: string }[]>(
+    const roles = await h.api<{ id: number; name: string }[]>(
       'GET',
       `/iot/groups/${projectId}/roles`,
       undefined,
       demoAdmin,
     );
     const operatorRole = roles.find((role) => role.name === '运维人员')!;
-    await api('POST', '/iot/users', { username: 'li.si', realname: '李四', password: PASSWORD });
-    const page = await openAs(
+    await h.api('POST', '/iot/users', { username: 'li.si', realname: '李四', password: PASSWORD });
+    const page = await h.openAs(
       DEMO_ACCOUNTS.projectAdmin.username,
       DEMO_ACCOUNTS.projectAdmin.password,
       `/projects/groups/${projectId}/users`,
@@ -192,21 +176,23 @@ describe('project roles and members', () => {
   });
 
   it('shows the server refusing to remove the last administrator', async () => {
-    const project = await api<{ projectGroupId: number }>('POST', '/iot/projects', { name: '单管理员项目' });
-    const projectAdmins = await api<{ userId: number; roleName: string }[]>(
+    const project = await h.api<{ projectGroupId: number }>('POST', '/iot/projects', {
+      name: '单管理员项目',
+    });
+    const projectAdmins = await h.api<{ userId: number; roleName: string }[]>(
       'GET',
       `/iot/groups/${project.projectGroupId}/users`,
     );
     expect(projectAdmins).toEqual([]);
-    const roles = await api<{ id: number; builtin: string | null }[]>(
+    const roles = await h.api<{ id: number; builtin: string | null }[]>(
       'GET',
       `/iot/groups/${project.projectGroupId}/roles`,
     );
-    await api('POST', `/iot/groups/${project.projectGroupId}/users`, {
+    await h.api('POST', `/iot/groups/${project.projectGroupId}/users`, {
       account: DEMO_ACCOUNTS.projectAdmin.username,
       roleId: roles.find((role) => role.builtin === 'admin')!.id,
     });
-    const page = await openAs(
+    const page = await h.openAs(
       DEMO_ACCOUNTS.projectAdmin.username,
       DEMO_ACCOUNTS.projectAdmin.password,
       `/projects/groups/${project.projectGroupId}/users`,
@@ -221,7 +207,7 @@ describe('project roles and members', () => {
 
 describe('permission bits hide buttons (v-permission)', () => {
   it('with only 查看 on 用户管理 and 角色管理 one sees the lists but no buttons that change them', async () => {
-    const role = await api<{ id: number }>(
+    const role = await h.api<{ id: number }>(
       'POST',
       `/iot/groups/${projectId}/roles`,
       {
@@ -233,13 +219,13 @@ describe('permission bits hide buttons (v-permission)', () => {
       },
       demoAdmin,
     );
-    await api(
+    await h.api(
       'POST',
       `/iot/groups/${projectId}/users`,
       { username: 'reader01', realname: '只读', password: PASSWORD, roleId: role.id },
       demoAdmin,
     );
-    const page = await openAs('reader01', PASSWORD, `/projects/groups/${projectId}/users`);
+    const page = await h.openAs('reader01', PASSWORD, `/projects/groups/${projectId}/users`);
     await expect.poll(() => routeName(page)).toBe(`router-project-users-g${projectId}`);
     expect(await page.locator('[data-route-name]').getAttribute('data-permission')).toBe('1');
     await row(page, DEMO_ACCOUNTS.operator.username).waitFor();
@@ -267,7 +253,7 @@ describe('permission bits hide buttons (v-permission)', () => {
   });
 
   it('the demo operator sees no create button on a screen of their role', async () => {
-    const page = await openAs(
+    const page = await h.openAs(
       DEMO_ACCOUNTS.operator.username,
       DEMO_ACCOUNTS.operator.password,
       `/projects/groups/${projectId}/realTimeData`,
@@ -286,7 +272,7 @@ describe('permission bits hide buttons (v-permission)', () => {
 
 describe('every scope uses the same screens', () => {
   it('system roles and members show the built-in super administrator', async () => {
-    const page = await openAs('admin', ADMIN_PASSWORD, '/system/roles');
+    const page = await h.openAs('admin', ADMIN_PASSWORD, '/system/roles');
     await expect.poll(() => routeName(page)).toBe('router-system-roles-s');
     await row(page, '超级管理员', '内置').waitFor();
     await page.goto(`${h.t.baseUrl}/system/members`);
@@ -296,9 +282,9 @@ describe('every scope uses the same screens', () => {
   });
 
   it('a firm administrator manages the firm roles with firm entries only', async () => {
-    const firms = await api<{ list: { id: number }[] }>('GET', '/iot/gatewayFirms');
+    const firms = await h.api<{ list: { id: number }[] }>('GET', '/iot/gatewayFirms');
     const firmId = firms.list[0]!.id;
-    const page = await openAs(
+    const page = await h.openAs(
       DEMO_ACCOUNTS.firmAdmin.username,
       DEMO_ACCOUNTS.firmAdmin.password,
       `/gatewayfirms/${firmId}/roles`,
@@ -312,7 +298,7 @@ describe('every scope uses the same screens', () => {
     await drawer.getByRole('checkbox', { name: '固件管理 全选', exact: true }).check();
     await button(drawer, '保存').click();
     await row(page, '固件工程师').locator('td').nth(2).filter({ hasText: /^1$/ }).waitFor();
-    const roles = await api<{ name: string; functions: { code: string; permission: number }[] }[]>(
+    const roles = await h.api<{ name: string; functions: { code: string; permission: number }[] }[]>(
       'GET',
       `/iot/gatewayFirms/${firmId}/roles`,
     );

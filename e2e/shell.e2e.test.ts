@@ -1,31 +1,13 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import { ADMIN_PASSWORD } from '../apps/server/src/test/server.js';
-import { type BrowserHarness, signIn, startBrowserHarness } from './support/browser.js';
+import { type BrowserHarness, routeName, signIn, startBrowserHarness } from './support/browser.js';
 
 let h: BrowserHarness;
-let admin: string;
 let projectId: number;
-
-async function api<T>(method: string, url: string, body?: unknown, token = admin): Promise<T> {
-  const answer = await h.t.request<T>(method, url, { token, body });
-  expect(answer.body.code, `${method} ${url}: ${answer.body.message}`).toBe(20000);
-  return answer.body.data;
-}
-
-/** Opens a page already signed in (tokens handed over in the address, guard step 2). */
-async function openAs(username: string, password: string, pathname: string): Promise<Page> {
-  const { access, refresh } = await h.t.login(username, password);
-  const join = pathname.includes('?') ? '&' : '?';
-  return h.open(`${pathname}${join}accessToken=${access}&refreshToken=${refresh}`);
-}
-
-const routeName = (page: Page) => page.locator('[data-route-name]').getAttribute('data-route-name');
 
 beforeAll(async () => {
   h = await startBrowserHarness();
-  admin = (await h.t.login('admin', ADMIN_PASSWORD)).access;
   projectId = h.t.server.seeded.demoProjectId!;
 });
 afterAll(() => h?.close());
@@ -41,13 +23,13 @@ describe('sign-in', () => {
   });
 
   it('shows each failure message of the server exactly', async () => {
-    await api('POST', '/iot/users', {
+    await h.api('POST', '/iot/users', {
       username: 'off-user',
       realname: '停用',
       password: 'Passw0rd!',
       status: 'disabled',
     });
-    await api('POST', '/iot/users', {
+    await h.api('POST', '/iot/users', {
       username: 'old-user',
       realname: '到期',
       password: 'Passw0rd!',
@@ -68,7 +50,7 @@ describe('sign-in', () => {
   });
 
   it('shows the lock-out message after five wrong passwords', async () => {
-    await api('POST', '/iot/users', { username: 'lock-me', realname: '锁定', password: 'Passw0rd!' });
+    await h.api('POST', '/iot/users', { username: 'lock-me', realname: '锁定', password: 'Passw0rd!' });
     const page = await h.open('/login');
     for (let i = 0; i < 5; i++) {
       await signIn(page, 'lock-me', 'Wrong@123');
@@ -103,7 +85,7 @@ describe('route guard', () => {
   });
 
   it('takes an accessToken from the address, keeps it and strips it', async () => {
-    const page = await openAs(
+    const page = await h.openAs(
       DEMO_ACCOUNTS.operator.username,
       DEMO_ACCOUNTS.operator.password,
       '/usercenter',
@@ -120,12 +102,12 @@ describe('route guard', () => {
   });
 
   it('signs in by clientId and clientSecret in the address', async () => {
-    const user = await api<{ userId: number }>('POST', '/iot/users', {
+    const user = await h.api<{ userId: number }>('POST', '/iot/users', {
       username: 'bot-user',
       realname: '集成',
       password: 'Passw0rd!',
     });
-    const client = await api<{ clientSecret: string }>('POST', '/iot/system/clients', {
+    const client = await h.api<{ clientSecret: string }>('POST', '/iot/system/clients', {
       name: '大屏集成',
       clientId: 'screen',
       userId: user.userId,
@@ -138,7 +120,7 @@ describe('route guard', () => {
   });
 
   it('sends unknown addresses to /404', async () => {
-    const page = await openAs('admin', ADMIN_PASSWORD, '/usercenter');
+    const page = await h.openAs('admin', ADMIN_PASSWORD, '/usercenter');
     await expect.poll(() => routeName(page)).toBe('router-usercenter');
     await page.goto(`${h.t.baseUrl}/no/such/page`);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/404');
@@ -150,9 +132,9 @@ describe('route guard', () => {
 
 describe('generated routes', () => {
   it('names project, firm and system routes with their suffix and prefix', async () => {
-    const page = await openAs('admin', ADMIN_PASSWORD, `/projects/groups/${projectId}/realTimeData`);
+    const page = await h.openAs('admin', ADMIN_PASSWORD, `/projects/groups/${projectId}/realTimeData`);
     await expect.poll(() => routeName(page)).toBe(`router-realTimeData-g${projectId}`);
-    const firms = await api<{ list: { id: number }[] }>('GET', '/iot/gatewayFirms');
+    const firms = await h.api<{ list: { id: number }[] }>('GET', '/iot/gatewayFirms');
     const firmId = firms.list[0]!.id;
     await page.goto(`${h.t.baseUrl}/gatewayfirms/${firmId}/gateways`);
     await expect.poll(() => routeName(page)).toBe(`router-firmGateway-f${firmId}`);
@@ -162,7 +144,7 @@ describe('generated routes', () => {
   });
 
   it('shows only the menu entries the role grants', async () => {
-    const page = await openAs(
+    const page = await h.openAs(
       DEMO_ACCOUNTS.operator.username,
       DEMO_ACCOUNTS.operator.password,
       `/projects/groups/${projectId}/realTimeData`,
@@ -175,7 +157,7 @@ describe('generated routes', () => {
   });
 
   it('redirects /projects/{n}/… to /projects/…', async () => {
-    const page = await openAs(
+    const page = await h.openAs(
       DEMO_ACCOUNTS.projectAdmin.username,
       DEMO_ACCOUNTS.projectAdmin.password,
       '/projects/3/',
@@ -187,7 +169,7 @@ describe('generated routes', () => {
 
 describe('layout', () => {
   it('hides the breadcrumb on project home (hd) and shows it elsewhere', async () => {
-    const page = await openAs(
+    const page = await h.openAs(
       DEMO_ACCOUNTS.projectAdmin.username,
       DEMO_ACCOUNTS.projectAdmin.password,
       `/project/${projectId}/index/projectHD/hd`,
@@ -200,12 +182,12 @@ describe('layout', () => {
   });
 
   it('switches group from the breadcrumb dropdown', async () => {
-    const tree = await api<{ children: { id: number; name: string }[] }>(
+    const tree = await h.api<{ children: { id: number; name: string }[] }>(
       'GET',
       `/iot/groups/${projectId}/tree`,
     );
     const [first, second] = tree.children;
-    const page = await openAs(
+    const page = await h.openAs(
       DEMO_ACCOUNTS.projectAdmin.username,
       DEMO_ACCOUNTS.projectAdmin.password,
       `/projects/groups/${first!.id}/realTimeData`,
@@ -218,8 +200,8 @@ describe('layout', () => {
   });
 
   it('Enter in the main area clicks 查 询', async () => {
-    await api('POST', '/iot/projects', { name: '另一个厂区' });
-    const page = await openAs('admin', ADMIN_PASSWORD, '/projects');
+    await h.api('POST', '/iot/projects', { name: '另一个厂区' });
+    const page = await h.openAs('admin', ADMIN_PASSWORD, '/projects');
     await expect.poll(() => page.getByText('另一个厂区').count()).toBe(1);
     await page.getByPlaceholder('项目名称').fill('示范');
     await page.getByPlaceholder('项目名称').press('Enter');
@@ -231,7 +213,7 @@ describe('layout', () => {
 
 describe('session', () => {
   it('refreshes the token before a request once exp − 600 s has passed', async () => {
-    const page = await openAs(
+    const page = await h.openAs(
       DEMO_ACCOUNTS.operator.username,
       DEMO_ACCOUNTS.operator.password,
       '/usercenter',
@@ -276,9 +258,9 @@ describe('session', () => {
   });
 
   it('redirects to the arrears page when the project is suspended (payStatus D)', async () => {
-    const project = await api<{ projectGroupId: number }>('POST', '/iot/projects', { name: '欠费项目' });
-    await api('PUT', `/iot/projects/${project.projectGroupId}/terms`, { payStatus: 'D' });
-    const page = await openAs(
+    const project = await h.api<{ projectGroupId: number }>('POST', '/iot/projects', { name: '欠费项目' });
+    await h.api('PUT', `/iot/projects/${project.projectGroupId}/terms`, { payStatus: 'D' });
+    const page = await h.openAs(
       'admin',
       ADMIN_PASSWORD,
       `/project/${project.projectGroupId}/index/projectHD/hd`,
@@ -293,7 +275,7 @@ describe('session', () => {
 
 describe('themes', () => {
   it('new users get tech; switching in the user center applies at once and persists', async () => {
-    const page = await openAs(
+    const page = await h.openAs(
       DEMO_ACCOUNTS.operator.username,
       DEMO_ACCOUNTS.operator.password,
       '/usercenter',
@@ -321,7 +303,7 @@ describe('user center', () => {
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
       'base64',
     );
-    const page = await openAs(
+    const page = await h.openAs(
       DEMO_ACCOUNTS.projectAdmin.username,
       DEMO_ACCOUNTS.projectAdmin.password,
       '/usercenter',
@@ -338,26 +320,26 @@ describe('user center', () => {
 
 describe('entering a project over its indicator limit', () => {
   it('shows a dialog stating the limit', async () => {
-    const project = await api<{ projectGroupId: number }>('POST', '/iot/projects', { name: '超限项目' });
+    const project = await h.api<{ projectGroupId: number }>('POST', '/iot/projects', { name: '超限项目' });
     const groupId = project.projectGroupId;
-    const indicator = await api<{ id: number }>('POST', `/iot/groups/${groupId}/indicators`, {
+    const indicator = await h.api<{ id: number }>('POST', `/iot/groups/${groupId}/indicators`, {
       name: 'COD',
       type: 'float',
     });
-    const gateway = await api<{ id: number }>('POST', `/iot/groups/${groupId}/gateways`, {
+    const gateway = await h.api<{ id: number }>('POST', `/iot/groups/${groupId}/gateways`, {
       serialNumber: 'LIMIT0001',
       alias: '1号',
     });
     for (const key of ['a', 'b']) {
-      await api('POST', `/iot/groups/${groupId}/gateways/${gateway.id}/indicators`, {
+      await h.api('POST', `/iot/groups/${groupId}/gateways/${gateway.id}/indicators`, {
         indicatorId: indicator.id,
         alias: key,
         dataIdentification: key,
       });
     }
     // An administrator lowers the maximum below what is already connected.
-    await api('PUT', `/iot/projects/${groupId}/terms`, { accessGatewayIndicatorMaxNum: 1 });
-    const page = await openAs('admin', ADMIN_PASSWORD, `/projects/groups/${groupId}/realTimeData`);
+    await h.api('PUT', `/iot/projects/${groupId}/terms`, { accessGatewayIndicatorMaxNum: 1 });
+    const page = await h.openAs('admin', ADMIN_PASSWORD, `/projects/groups/${groupId}/realTimeData`);
     await page.locator('.ant-modal-confirm-title', { hasText: '监测项数量超过限制' }).waitFor();
     expect(await page.getByText('本项目最多可接入 1 个监测项，当前已接入 2 个').count()).toBe(1);
     await page.close();

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { startServer, type TestServer } from '../../apps/server/src/test/server.js';
+import { ADMIN_PASSWORD, startServer, type TestServer } from '../../apps/server/src/test/server.js';
 import { CHROMIUM } from './global-setup.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -12,10 +12,19 @@ export const SCREENSHOTS = path.join(root, 'e2e/screenshots');
 export interface BrowserHarness {
   t: TestServer;
   browser: Browser;
+  /** The system administrator's access token. */
+  adminToken: string;
   /** A fresh page (own storage) at a path of the server. */
   open(pathname: string): Promise<Page>;
+  /** A fresh page already signed in (tokens handed over in the address, guard step 2). */
+  openAs(username: string, password: string, pathname: string): Promise<Page>;
+  /** An API call that must succeed (as the administrator unless a token is given); answers its data. */
+  api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The name of the generated route on screen (data-route-name of the main content). */
+export const routeName = (page: Page) => page.locator('[data-route-name]').getAttribute('data-route-name');
 
 /** The real server (SQLite or PostgreSQL, demo data) serving the built web app, and Chromium. */
 export async function startBrowserHarness(): Promise<BrowserHarness> {
@@ -32,14 +41,27 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       '--disable-sync',
     ],
   });
+  const adminToken = (await t.login('admin', ADMIN_PASSWORD)).access;
+  const open = async (pathname: string) => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(t.baseUrl + pathname);
+    return page;
+  };
   return {
     t,
     browser,
-    async open(pathname) {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-      const page = await context.newPage();
-      await page.goto(t.baseUrl + pathname);
-      return page;
+    adminToken,
+    open,
+    async openAs(username, password, pathname) {
+      const { access, refresh } = await t.login(username, password);
+      const join = pathname.includes('?') ? '&' : '?';
+      return open(`${pathname}${join}accessToken=${access}&refreshToken=${refresh}`);
+    },
+    async api<T>(method: string, url: string, body?: unknown, token = adminToken): Promise<T> {
+      const answer = await t.request<T>(method, url, { token, body });
+      if (answer.body.code !== 20000) throw new Error(`${method} ${url}: ${answer.body.message}`);
+      return answer.body.data;
     },
     async close() {
       await browser.close();
