@@ -21,8 +21,13 @@ const PASSWORD = 'Member@2026';
 /** Picks an option of the Select labelled `label`. */
 async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
   await scope.getByLabel(label, { exact: true }).click();
-  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) [title="${option}"]`).click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'detached' });
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await open.locator(`[title="${option}"]`).click();
+  // On a slow machine the dropdown may linger after the choice; close it so the next field is free.
+  await open.waitFor({ state: 'detached', timeout: 3000 }).catch(async () => {
+    await page.keyboard.press('Escape');
+    await open.waitFor({ state: 'detached' });
+  });
 }
 
 beforeAll(async () => {

@@ -15,7 +15,9 @@ import { indicatorsFeature } from './features/indicators/index.js';
 import { liveDataFeature } from './features/live-data/index.js';
 import { membershipsFeature } from './features/memberships/index.js';
 import { menusFeature } from './features/menus/index.js';
+import { type ModbusFeature, modbusFeature } from './features/modbus/index.js';
 import { projectsFeature } from './features/projects/index.js';
+import { remoteControlFeature } from './features/remote-control/index.js';
 import { rolesFeature } from './features/roles/index.js';
 import { systemFeature } from './features/system/index.js';
 import { type TelemetryFeature, telemetryFeature } from './features/telemetry/index.js';
@@ -53,6 +55,7 @@ export interface App {
   platform: Platform;
   seeded: SeedResult;
   telemetry: TelemetryFeature;
+  modbus: ModbusFeature;
   close(): Promise<void>;
 }
 
@@ -73,13 +76,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   installErrorHandler(app);
   await app.register(formbody);
-  // Images arrive as the raw request body (avatars); everything else is JSON or a form.
+  // Files arrive as the raw request body (avatars, spreadsheets); everything else is JSON or a form.
+  const rawBody = (
+    _request: unknown,
+    body: Buffer | string,
+    done: (error: null, body: Buffer | string) => void,
+  ) => done(null, body);
+  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: 2 * 1024 * 1024 }, rawBody);
   app.addContentTypeParser(
-    /^image\//,
-    { parseAs: 'buffer', bodyLimit: 2 * 1024 * 1024 },
-    (_request, body, done) => {
-      done(null, body);
-    },
+    [
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.ms-excel',
+      'text/csv',
+    ],
+    { parseAs: 'buffer', bodyLimit: 10 * 1024 * 1024 },
+    rawBody,
   );
 
   const database = connectDatabase(config);
@@ -121,6 +132,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   systemFeature(platform, { domains, mqttPort: () => telemetry.mqttPort });
   filesFeature(platform);
   const telemetry = await telemetryFeature(platform);
+  const modbus = await modbusFeature(platform, { ingest: telemetry.ingest });
+  remoteControlFeature(platform, { devices: telemetry.devices });
   const { liveData, liveSocket } = liveDataFeature(platform);
   historyFeature(platform, { liveData });
 
@@ -136,10 +149,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     platform,
     seeded,
     telemetry,
+    modbus,
     async close() {
       platform.jobs.stop();
       await liveSocket.close();
       await app.close();
+      await modbus.close();
       // After HTTP stops: the broker closes, then every accepted point is written.
       await telemetry.close();
       await database.destroy();

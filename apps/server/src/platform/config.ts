@@ -26,8 +26,20 @@ export interface Config {
   mqttPort: number;
   /** False when MQTT_PORT was not given: if 1883 is taken, the next free port is used instead. */
   mqttPortFixed: boolean;
+  /** TCP port DTU transparent Modbus gateways connect to; 0 picks a free one (tests). */
+  dtuPort: number;
+  /** False when DTU_PORT was not given: if 5020 is taken, the next free port is used instead. */
+  dtuPortFixed: boolean;
+  /** An external MQTT broker (EMQX, Mosquitto) instead of the embedded one; devices then authenticate through the HTTP hooks. */
+  mqttUrl: string | undefined;
+  /** Shared-subscription group of the server nodes on an external broker: one cluster, one group. */
+  mqttShareGroup: string;
+  /** Shared secret the external broker sends as a bearer token to the auth and ACL hooks. */
+  mqttHookSecret: string | undefined;
   /** Seconds without traffic after which a device that is not connected by MQTT counts as timed out. */
   offlineTimeoutSeconds: number;
+  /** Seconds a device has to acknowledge a remote-control command before the record closes as timed out. */
+  commandTimeoutSeconds: number;
   /** The live data socket closes after this many seconds without a message (clients ping every 15 s). */
   liveSocketIdleSeconds: number;
 }
@@ -60,7 +72,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     systemName: env.SYSTEM_NAME || '物联网监测运维平台',
     mqttPort: int(env.MQTT_PORT, 1883, 'MQTT_PORT'),
     mqttPortFixed: Boolean(env.MQTT_PORT),
+    dtuPort: int(env.DTU_PORT, 5020, 'DTU_PORT'),
+    dtuPortFixed: Boolean(env.DTU_PORT),
     offlineTimeoutSeconds: int(env.OFFLINE_TIMEOUT, 300, 'OFFLINE_TIMEOUT'),
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttHookSecret: env.MQTT_HOOK_SECRET || undefined,
+    mqttShareGroup: env.MQTT_SHARE_GROUP || 'iot-server',
+    commandTimeoutSeconds: int(env.COMMAND_TIMEOUT, 30, 'COMMAND_TIMEOUT'),
     liveSocketIdleSeconds: int(env.LIVE_SOCKET_IDLE, 40, 'LIVE_SOCKET_IDLE'),
   };
 }

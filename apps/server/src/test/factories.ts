@@ -23,6 +23,7 @@ export async function createGateway(
     type: 'float' | 'integer' | 'boolean' | 'text' | 'enum';
     decimals?: number;
     enums?: IndicatorEnum[];
+    ioType?: 'r' | 'w' | 'rw';
   }[],
 ): Promise<TestGateway> {
   const db = t.server.platform.db;
@@ -75,7 +76,7 @@ export async function createGateway(
         indicator_id: row.id,
         alias: indicator.key,
         data_identification: indicator.key,
-        io_type: 'r',
+        io_type: indicator.ioType ?? 'r',
         decimal_places: null,
         is_auto_reposition: 0,
         reposition_delay: 0,

@@ -94,6 +94,8 @@ async function start(storage: Storage, overrides: Partial<Config>): Promise<Test
     tokenRateLimitPerMinute: 10_000,
     mqttPort: 0,
     mqttPortFixed: true,
+    dtuPort: 0,
+    dtuPortFixed: true,
     webDist: path.join(storage.dataDir, 'no-web'),
     ...overrides,
   };

@@ -69,3 +69,94 @@ export interface ChartSeries {
   metric: string;
   points: ChartBucket[];
 }
+
+/** Sliding statistics: at most this many windows in one answer. */
+export const MAX_SLIDING_STEPS = 2000;
+/** Sliding statistics are read as buckets of gcd(window, step): at most this many. */
+export const MAX_SLIDING_BASE_BUCKETS = 100_000;
+export const MAX_PERIODS = { day: 1000, month: 240 } as const;
+export const SLIDING_STATISTICS = ['avg', 'min', 'max', 'sum', 'count', 'first', 'last'] as const;
+export type SlidingStatistic = (typeof SLIDING_STATISTICS)[number];
+export const HistoryMessages = {
+  TOO_MANY_STEPS: `窗口数量超过 ${MAX_SLIDING_STEPS} 个，请增大步长或缩小时间范围`,
+  STEP_TOO_FINE: '窗口与步长的最大公约数过小，请调整窗口或步长',
+  TOO_MANY_PERIODS: '统计周期数量超过限制，请缩小时间范围',
+  UNKNOWN_VARIABLE: (name: string) => `变量“${name}”未指定网关指标`,
+  NO_SUCH_SERIES: (name: string) => `变量“${name}”对应的网关指标不存在`,
+} as const;
+
+const stopAfterStart: [
+  (q: { startTime: number; stopTime: number }) => boolean,
+  { message: string; path: string[] },
+] = [(q) => q.stopTime > q.startTime, { message: '结束时间必须晚于开始时间', path: ['stopTime'] }];
+
+const duration = z
+  .number()
+  .int()
+  .min(1)
+  .max(366 * 86_400_000);
+
+/** Statistic over [t, t + window) for t = startTime, startTime + step, … < stopTime. */
+export const slidingStatisticsBody = z
+  .object({
+    startTime: time,
+    stopTime: time,
+    gatewayIds,
+    metrics,
+    window: duration,
+    step: duration,
+    statistic: z.enum(SLIDING_STATISTICS).default('avg'),
+  })
+  .refine(...stopAfterStart);
+
+/** Daily or monthly statistics aligned to local midnight at this offset (default UTC+8). */
+export const periodStatisticsBody = z
+  .object({
+    startTime: time,
+    stopTime: time,
+    gatewayIds,
+    metrics,
+    period: z.enum(['day', 'month']),
+    timezoneOffsetMinutes: z
+      .number()
+      .int()
+      .min(-14 * 60)
+      .max(14 * 60)
+      .default(480),
+  })
+  .refine(...stopAfterStart);
+
+export const checkExpressionBody = z.object({ expression: z.string().max(10_000) });
+
+export const computationBody = z
+  .object({
+    startTime: time,
+    stopTime: time,
+    expression: z.string().max(10_000),
+    variables: z.record(
+      z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+      z.object({
+        gatewayId: z.union([z.string(), z.number()]).transform(Number),
+        metric: z.string().min(1).max(64),
+      }),
+    ),
+    buckets: z.number().int().min(1).max(MAX_CHART_BUCKETS).default(500),
+  })
+  .refine(...stopAfterStart);
+
+export interface SlidingPoint {
+  ts: number;
+  value: number | null;
+}
+
+export interface PeriodStatistics {
+  /** Epoch ms of the period's local midnight. */
+  ts: number;
+  min: number;
+  max: number;
+  avg: number;
+  sum: number;
+  count: number;
+  first: number;
+  last: number;
+}

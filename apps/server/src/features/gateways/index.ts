@@ -2,6 +2,8 @@ import type { Platform } from '../../platform/platform.js';
 import { registerFirmGatewayRoutes } from './firm-gateways.routes.js';
 import { registerGatewayBindingRoutes } from './gateway-binding.routes.js';
 import { GatewayBindingService } from './gateway-binding.service.js';
+import { registerGatewayImportRoutes } from './gateway-import.routes.js';
+import { GatewayImportService } from './gateway-import.service.js';
 import { GatewaysRepository } from './gateways.repository.js';
 import { GatewaysService } from './gateways.service.js';
 import { registerProjectGatewayRoutes } from './project-gateways.routes.js';
@@ -16,5 +18,6 @@ export function gatewaysFeature(platform: Platform): { gateways: GatewaysService
   registerFirmGatewayRoutes(platform.router, gateways);
   registerProjectGatewayRoutes(platform.router, gateways);
   registerGatewayBindingRoutes(platform.router, binding);
+  registerGatewayImportRoutes(platform.router, new GatewayImportService(gateways, repository));
   return { gateways };
 }

@@ -88,4 +88,24 @@ export class GroupsRepository {
       undefined
     );
   }
+
+  /** Indicators of the gateways bound to the project's groups, optionally only some gateways or indicators. */
+  gatewayIndicators(projectId: number, filter: { gatewayIds?: number[]; gatewayIndicatorIds?: number[] }) {
+    let query = this.db
+      .selectFrom('gateway_indicators as gi')
+      .innerJoin('gateways as g', 'g.id', 'gi.gateway_id')
+      .select([
+        'gi.id',
+        'gi.gateway_id',
+        'g.alias as gateway_alias',
+        'g.group_id',
+        'gi.alias',
+        'gi.data_identification',
+      ])
+      .where('g.project_id', '=', projectId)
+      .where('g.group_id', 'is not', null);
+    if (filter.gatewayIds) query = query.where('g.id', 'in', filter.gatewayIds);
+    if (filter.gatewayIndicatorIds) query = query.where('gi.id', 'in', filter.gatewayIndicatorIds);
+    return query.orderBy('g.id').orderBy('gi.id').execute();
+  }
 }

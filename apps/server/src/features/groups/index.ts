@@ -1,4 +1,5 @@
 import type { Platform } from '../../platform/platform.js';
+import { GroupTreeService } from './group-tree.service.js';
 import { GroupsRepository } from './groups.repository.js';
 import { registerGroupRoutes } from './groups.routes.js';
 import { GroupsService } from './groups.service.js';
@@ -6,7 +7,8 @@ import { GroupsService } from './groups.service.js';
 export type { GroupsService };
 
 export function groupsFeature(platform: Platform): { groups: GroupsService } {
-  const groups = new GroupsService(new GroupsRepository(platform.db));
-  registerGroupRoutes(platform.router, groups);
+  const repository = new GroupsRepository(platform.db);
+  const groups = new GroupsService(repository);
+  registerGroupRoutes(platform.router, groups, new GroupTreeService(repository));
   return { groups };
 }

@@ -64,8 +64,10 @@ export class HistoryRepository {
    * minutes comes back as `buckets` rows. First and last are the values at each bucket's earliest
    * and latest time, found through the primary key.
    */
-  async buckets(id: number, range: { start: number; stop: number }, width: number) {
+  async buckets(id: number, range: { start: number; stop: number }, width: number, origin = range.start) {
     // Typed parameters: SQLite binds JS numbers as reals, which would make the division fractional.
+    // Buckets count from origin (range.start unless a caller aligns them, e.g. to local midnight).
+    const from = sql`cast(${origin} as bigint)`;
     const start = sql`cast(${range.start} as bigint)`;
     const stop = sql`cast(${range.stop} as bigint)`;
     const size = sql`cast(${width} as bigint)`;
@@ -74,19 +76,21 @@ export class HistoryRepository {
       mn: number;
       mx: number;
       av: number;
+      sm: number;
       n: number;
       first: number;
       last: number;
     }>`
       with b as (
-        select (ts - ${start}) / ${size} as bucket,
-               min(num_value) as mn, max(num_value) as mx, avg(num_value) as av, count(*) as n,
+        select (ts - ${from}) / ${size} as bucket,
+               min(num_value) as mn, max(num_value) as mx, avg(num_value) as av, sum(num_value) as sm,
+               count(*) as n,
                min(ts) as t0, max(ts) as t1
         from telemetry
         where gateway_indicator_id = ${id} and ts >= ${start} and ts < ${stop} and num_value is not null
         group by 1 -- by position: PostgreSQL would not match the parameterised expression written twice
       )
-      select b.bucket, b.mn, b.mx, b.av, b.n, f.num_value as first, l.num_value as last
+      select b.bucket, b.mn, b.mx, b.av, b.sm, b.n, f.num_value as first, l.num_value as last
       from b
       join telemetry f on f.gateway_indicator_id = ${id} and f.ts = b.t0
       join telemetry l on l.gateway_indicator_id = ${id} and l.ts = b.t1

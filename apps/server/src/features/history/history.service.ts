@@ -23,11 +23,7 @@ export class HistoryService {
   ) {}
 
   /** The series asked for; refuses unreadable gateways and more series than one query may carry. */
-  private async seriesOf(
-    auth: AuthContext,
-    gatewayIds: number[],
-    metrics: string[] | undefined,
-  ): Promise<Series[]> {
+  async seriesOf(auth: AuthContext, gatewayIds: number[], metrics: string[] | undefined): Promise<Series[]> {
     const readable = await this.access.readable(auth, gatewayIds);
     if (gatewayIds.some((id) => !readable.has(id))) throw forbidden();
     const series = await this.repository.series(gatewayIds, metrics);

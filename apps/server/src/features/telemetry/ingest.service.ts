@@ -57,6 +57,14 @@ export class IngestService {
     return { gatewayId: gateway.id, serialNumber: gateway.serial_number, projectId: gateway.project_id };
   }
 
+  /** A device known by its serial number (messages relayed by an external broker that authenticated it). */
+  async deviceBySerial(serialNumber: string): Promise<DeviceIdentity | null> {
+    const gateway = await this.repository.gatewayBySerial(serialNumber);
+    return gateway
+      ? { gatewayId: gateway.id, serialNumber: gateway.serial_number, projectId: gateway.project_id }
+      : null;
+  }
+
   /** Handles one message; `drain()` waits for every message taken so far. */
   ingest(device: DeviceIdentity, text: string, now = Date.now()): Promise<IngestResult> {
     const work = this.process(device, text, now);

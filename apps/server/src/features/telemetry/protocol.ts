@@ -13,7 +13,14 @@ export const nativeCommandsTopic = (serialNumber: string) => `gateways/${serialN
 export const nativeAckTopic = (serialNumber: string) => `gateways/${serialNumber}/commands/ack`;
 export const TB_TELEMETRY_TOPIC = 'v1/devices/me/telemetry';
 export const TB_RPC_REQUEST_TOPIC = 'v1/devices/me/rpc/request/+';
-const TB_RPC_RESPONSE = /^v1\/devices\/me\/rpc\/response\/\d+$/;
+export const tbRpcRequestTopic = (requestId: number) => `v1/devices/me/rpc/request/${requestId}`;
+const TB_RPC_RESPONSE = /^v1\/devices\/me\/rpc\/response\/(\d+)$/;
+
+/** The request id a ThingsBoard RPC response answers, or null when the topic is not one. */
+export function tbRpcResponseId(topic: string): number | null {
+  const match = TB_RPC_RESPONSE.exec(topic);
+  return match ? Number(match[1]) : null;
+}
 
 export function isTelemetryTopic(device: DeviceIdentity, topic: string): boolean {
   return topic === nativeTelemetryTopic(device.serialNumber) || topic === TB_TELEMETRY_TOPIC;

@@ -29,6 +29,14 @@ export class TelemetryRepository {
       .executeTakeFirst();
   }
 
+  async gatewayBySerial(serialNumber: string) {
+    return this.db
+      .selectFrom('gateways')
+      .select(['id', 'serial_number', 'project_id'])
+      .where('serial_number', '=', serialNumber)
+      .executeTakeFirst();
+  }
+
   /** The gateway's indicators keyed for decoding: dataIdentification → type, decimals, enums. */
   async bindings(gatewayId: number): Promise<IndicatorBinding[]> {
     const rows = await this.db

@@ -4,6 +4,7 @@ import * as foundation from './migrations/0001-foundation.js';
 import * as customDomains from './migrations/0002-custom-domains.js';
 import * as devices from './migrations/0003-devices.js';
 import * as gatewayEntries from './migrations/0004-gateway-entries.js';
+import * as instructions from './migrations/0005-instructions.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0002-custom-domains': customDomains,
   '0003-devices': devices,
   '0004-gateway-entries': gatewayEntries,
+  '0005-instructions': instructions,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

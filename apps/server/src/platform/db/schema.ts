@@ -221,6 +221,22 @@ export interface GatewayEntryRecordsTable {
   created_at: number;
 }
 
+/** A remote-control command and its outcome; status codes in docs/decisions/0010-remote-control.md. */
+export interface InstructionRecordsTable {
+  id: Generated<number>;
+  gateway_id: number;
+  gateway_indicator_id: number;
+  project_id: number | null;
+  user_id: number | null;
+  metric: string;
+  value: string;
+  status: number;
+  message: string;
+  created_at: number;
+  sent_at: number | null;
+  acknowledged_at: number | null;
+}
+
 export interface TelemetryTable {
   gateway_indicator_id: number;
   ts: number;
@@ -247,6 +263,7 @@ export interface Database {
   indicators: IndicatorsTable;
   gateway_indicators: GatewayIndicatorsTable;
   gateway_entry_records: GatewayEntryRecordsTable;
+  instruction_records: InstructionRecordsTable;
   telemetry: TelemetryTable;
   last_values: TelemetryTable;
 }

@@ -11,17 +11,37 @@ export interface BrokerHooks<Identity> {
   onPublish(identity: Identity, topic: string, payload: Buffer): Promise<void>;
   onConnect(identity: Identity): void;
   onDisconnect(identity: Identity): void;
+  /** A subscription was granted (also when a persistent session restores it at connect). */
+  onSubscribe?(identity: Identity, topicFilter: string): void;
 }
 
-export interface EmbeddedBroker {
+export interface EmbeddedBroker<Identity = unknown> {
   port: number;
   /** Sends a message to subscribed devices (downlink commands). */
   publish(topic: string, payload: string): Promise<void>;
+  /**
+   * Sends a message (QoS 1) only to the connected clients whose identity matches and that hold a
+   * subscription matching the topic: the way to reach one device on a topic name every device
+   * shares (ThingsBoard's v1/devices/me/…). Answers how many clients it was handed to.
+   */
+  publishTo(match: (identity: Identity) => boolean, topic: string, payload: string): Promise<number>;
   close(): Promise<void>;
 }
 
 const BAD_CREDENTIALS = 4;
 const NOT_AUTHORIZED = 5;
+
+/** Whether an MQTT topic filter (with + and #) matches a topic name. */
+export function topicMatches(filter: string, topic: string): boolean {
+  const f = filter.split('/');
+  const t = topic.split('/');
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '#') return true;
+    if (i >= t.length) return false;
+    if (f[i] !== '+' && f[i] !== t[i]) return false;
+  }
+  return f.length === t.length;
+}
 
 function authError(message: string, returnCode: number): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
@@ -35,8 +55,10 @@ export async function startEmbeddedBroker<Identity>(
   options: { port: number; host: string; tryNextPorts?: number },
   hooks: BrokerHooks<Identity>,
   log: FastifyBaseLogger,
-): Promise<EmbeddedBroker> {
+): Promise<EmbeddedBroker<Identity>> {
   const identities = new WeakMap<Client, Identity>();
+  /** Connected clients with their granted subscriptions (topic filters). */
+  const sessions = new Map<Client, Set<string>>();
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
       hooks.authenticate(username, password?.toString('utf8')).then(
@@ -76,11 +98,35 @@ export async function startEmbeddedBroker<Identity>(
       callback(null, subscription);
     },
   });
+  const filtersOf = (client: Client) => {
+    let filters = sessions.get(client);
+    if (!filters) {
+      filters = new Set();
+      sessions.set(client, filters);
+    }
+    return filters;
+  };
+  broker.on('subscribe', (subscriptions, client) => {
+    const identity = client && identities.get(client);
+    if (!identity || client.closed) return;
+    for (const subscription of subscriptions) {
+      // A refused subscription is reported with QoS 128.
+      if ((subscription.qos as number) > 2) continue;
+      filtersOf(client).add(subscription.topic);
+      hooks.onSubscribe?.(identity, subscription.topic);
+    }
+  });
+  broker.on('unsubscribe', (topics, client) => {
+    const filters = client && sessions.get(client);
+    for (const topic of topics) filters?.delete(topic);
+  });
   broker.on('clientReady', (client) => {
+    filtersOf(client);
     const identity = identities.get(client);
     if (identity) hooks.onConnect(identity);
   });
   broker.on('clientDisconnect', (client) => {
+    sessions.delete(client);
     const identity = identities.get(client);
     if (identity) hooks.onDisconnect(identity);
   });
@@ -118,6 +164,37 @@ export async function startEmbeddedBroker<Identity>(
           (error) => (error ? reject(error) : resolve()),
         ),
       ),
+    async publishTo(match, topic, payload) {
+      const targets = [...sessions].filter(([client, filters]) => {
+        const identity = identities.get(client);
+        return (
+          identity !== undefined &&
+          !client.closed &&
+          match(identity) &&
+          [...filters].some((filter) => topicMatches(filter, topic))
+        );
+      });
+      const packet = {
+        cmd: 'publish' as const,
+        topic,
+        payload: Buffer.from(payload),
+        qos: 1 as const,
+        retain: false,
+        dup: false,
+      };
+      const sent = await Promise.all(
+        targets.map(
+          ([client]) =>
+            new Promise<boolean>((resolve) =>
+              client.publish({ ...packet }, (error) => {
+                if (error) log.warn({ err: error, topic }, 'mqtt downlink not sent');
+                resolve(!error);
+              }),
+            ),
+        ),
+      );
+      return sent.filter(Boolean).length;
+    },
     async close() {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

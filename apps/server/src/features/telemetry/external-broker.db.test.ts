@@ -1,0 +1,89 @@
+import { connect as tcpConnect } from 'node:net';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway, storedPoints, type TestGateway } from '../../test/factories.js';
+import { startServer, type TestServer } from '../../test/server.js';
+
+/** The machine's Mosquitto (127.0.0.1:1883) stands in for an external broker cluster. */
+const MOSQUITTO = 'mqtt://127.0.0.1:1883';
+
+function reachable(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = tcpConnect({ host: '127.0.0.1', port: 1883 });
+    socket.setTimeout(1000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const available = await reachable();
+let t: TestServer;
+let gw: TestGateway;
+
+beforeAll(async () => {
+  // A group of its own: the SQLite and PostgreSQL runs share this broker at the same time.
+  const mqttShareGroup = `test-${process.env.TEST_DB}-${process.pid}`;
+  t = await startServer(
+    available ? { mqttUrl: MOSQUITTO, mqttHookSecret: 'hook-secret', mqttShareGroup } : {},
+  );
+  gw = await createGateway(t, t.server.seeded.demoProjectId!, [{ key: 'cod', type: 'float', decimals: 1 }]);
+});
+afterAll(() => t?.close());
+
+const hook = (path: string, body: unknown, secret = 'hook-secret') =>
+  fetch(`${t.baseUrl}/iot/mqtt/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+    body: JSON.stringify(body),
+  });
+
+describe.skipIf(!available)('external broker', () => {
+  it('takes device telemetry relayed by the broker, through a shared subscription', async () => {
+    const device = await mqtt.connectAsync(MOSQUITTO, { reconnectPeriod: 0 });
+    await device.publishAsync(`gateways/${gw.serialNumber}/telemetry`, JSON.stringify({ cod: 12.34 }), {
+      qos: 1,
+    });
+    await device.endAsync();
+    await expect
+      .poll(async () => (await storedPoints(t, gw.indicators.cod!)).map((p) => p.num_value))
+      .toEqual([12.3]);
+  });
+
+  it('answers the broker’s authentication hook with the device rules', async () => {
+    const allow = await hook('auth', { username: gw.serialNumber, password: gw.secret });
+    expect(await allow.json()).toEqual({ result: 'allow' });
+    const token = await hook('auth', { username: gw.secret });
+    expect(await token.json()).toEqual({ result: 'allow' });
+    const deny = await hook('auth', { username: gw.serialNumber, password: 'wrong' });
+    expect(await deny.json()).toEqual({ result: 'deny' });
+    const forged = await hook('auth', { username: gw.serialNumber, password: gw.secret }, 'not-the-secret');
+    expect(forged.status).toBe(401);
+  });
+
+  it('answers the broker’s topic hook: a device touches only its own topics', async () => {
+    const own = await hook('acl', {
+      username: gw.serialNumber,
+      topic: `gateways/${gw.serialNumber}/telemetry`,
+      action: 'publish',
+    });
+    expect(await own.json()).toEqual({ result: 'allow' });
+    const other = await hook('acl', {
+      username: gw.serialNumber,
+      topic: 'gateways/OTHER/telemetry',
+      action: 'publish',
+    });
+    expect(await other.json()).toEqual({ result: 'deny' });
+    const commands = await hook('acl', {
+      username: gw.secret,
+      topic: `gateways/${gw.serialNumber}/commands`,
+      action: 'subscribe',
+    });
+    expect(await commands.json()).toEqual({ result: 'allow' });
+  });
+});
