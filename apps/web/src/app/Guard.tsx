@@ -1,5 +1,5 @@
 import { Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { checkToken, loginWithClientCredentials } from '../features/auth/api';
 import { rememberRoute, setTokens, useSession } from './session';
@@ -29,14 +29,19 @@ export function Guard() {
   const [handover] = useState(() => handoverFrom(new URLSearchParams(location.search)));
   const [checking, setChecking] = useState(handover !== null);
 
+  // The hand-over runs once, for the address the app was opened with; later navigation must not
+  // repeat it (a late second run would navigate back over a redirect made in between).
+  const [initial] = useState(() => ({ pathname: location.pathname, search: location.search }));
+  const started = useRef(false);
   useEffect(() => {
-    if (!handover) return;
+    if (!handover || started.current) return;
+    started.current = true;
     const clean = () => {
       // Credentials leave the address bar once used.
-      const search = new URLSearchParams(location.search);
+      const search = new URLSearchParams(initial.search);
       for (const key of ['accessToken', 'refreshToken', 'clientId', 'clientSecret']) search.delete(key);
       const query = search.toString();
-      navigate(`${location.pathname}${query ? `?${query}` : ''}`, { replace: true });
+      navigate(`${initial.pathname}${query ? `?${query}` : ''}`, { replace: true });
       setChecking(false);
     };
     const attempt =
@@ -47,7 +52,7 @@ export function Guard() {
           })
         : loginWithClientCredentials(handover.id, handover.secret);
     attempt.then(clean, () => navigate('/401', { replace: true }));
-  }, [handover, location.pathname, location.search, navigate]);
+  }, [handover, initial, navigate]);
 
   useEffect(() => {
     if (session && !checking) rememberRoute(location.pathname + location.search);
