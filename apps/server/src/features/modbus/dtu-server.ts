@@ -1,5 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import { listenWithFallback } from '../../platform/listen.js';
 import type { IngestService } from '../telemetry/index.js';
 import {
   buildReadRequest,
@@ -287,26 +288,11 @@ export async function startDtuServer(
     connection.start();
   });
 
-  const listen = (port: number) =>
-    new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, options.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await listen(options.port === 0 ? 0 : options.port + attempt);
-      break;
-    } catch (error) {
-      const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
-      if (!inUse || attempt >= (options.tryNextPorts ?? 0)) throw error;
-      log.warn({ port: options.port + attempt }, 'DTU port in use, trying the next one');
-    }
-  }
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const port = await listenWithFallback(
+    server,
+    { port: options.port, host: options.host, tryNextPorts: options.tryNextPorts ?? 0, name: 'DTU' },
+    log,
+  );
   log.info({ port }, 'DTU listener (Modbus RTU over TCP) listening');
 
   return {

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
+import { listenWithFallback } from '../listen.js';
 
 /** What the broker asks of the application: who a client is, what it may touch, what to do with data. */
 export interface BrokerHooks<Identity> {
@@ -132,27 +133,11 @@ export async function startEmbeddedBroker<Identity>(
   });
 
   const server: Server = createServer(broker.handle);
-  const listen = (port: number) =>
-    new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, options.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-  // A default port held by another broker on this machine (say Mosquitto on 1883): take the next free one.
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await listen(options.port === 0 ? 0 : options.port + attempt);
-      break;
-    } catch (error) {
-      const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
-      if (!inUse || attempt >= (options.tryNextPorts ?? 0)) throw error;
-      log.warn({ port: options.port + attempt }, 'MQTT port in use, trying the next one');
-    }
-  }
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const port = await listenWithFallback(
+    server,
+    { port: options.port, host: options.host, tryNextPorts: options.tryNextPorts ?? 0, name: 'MQTT' },
+    log,
+  );
   log.info({ port }, 'embedded MQTT broker listening');
 
   return {
