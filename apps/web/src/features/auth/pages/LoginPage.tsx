@@ -2,22 +2,20 @@ import {
   DingdingOutlined,
   LockOutlined,
   MobileOutlined,
-  SafetyOutlined,
   UserOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import { MOBILE_MESSAGE, PHONE_CODE_REQUIRED } from '@iot/contracts';
+import { MOBILE_MESSAGE } from '@iot/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Space, Tabs, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/http';
 import { useSystemInfo } from '../../../app/queries';
 import { lastRoute } from '../../../app/session';
+import { PhoneCodeField, useResendCountdown } from '../../../components/PhoneCodeField';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { loginWithPassword, loginWithSms, sendPhoneCode } from '../api';
-
-const RESEND_SECONDS = 60;
 
 /** Password and SMS-code sign-in; every failure is shown with the server's exact message. */
 export function LoginPage() {
@@ -132,14 +130,8 @@ function SmsForm(props: {
   onSubmit(mobile: string, code: string): void;
 }) {
   const [form] = Form.useForm<{ mobile: string; code: string }>();
-  const [countdown, setCountdown] = useState(0);
+  const [countdown, startCountdown] = useResendCountdown();
   const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
 
   const send = async () => {
     const { mobile } = await form.validateFields(['mobile']);
@@ -147,7 +139,7 @@ function SmsForm(props: {
     props.onError(null);
     try {
       await sendPhoneCode(mobile);
-      setCountdown(RESEND_SECONDS);
+      startCountdown();
     } catch (failure) {
       props.onError(failure instanceof ApiError ? failure.message : '验证码发送失败');
     } finally {
@@ -171,26 +163,13 @@ function SmsForm(props: {
       >
         <Input size="large" prefix={<MobileOutlined />} placeholder="手机号" maxLength={11} />
       </Form.Item>
-      <Form.Item>
-        <Space.Compact style={{ width: '100%' }}>
-          <Form.Item
-            name="code"
-            noStyle
-            rules={[{ required: true, whitespace: true, message: PHONE_CODE_REQUIRED }]}
-          >
-            <Input size="large" prefix={<SafetyOutlined />} placeholder="验证码" maxLength={6} />
-          </Form.Item>
-          <Button
-            size="large"
-            onClick={send}
-            loading={sending}
-            disabled={countdown > 0}
-            style={{ width: 128 }}
-          >
-            {countdown > 0 ? `${countdown} 秒后重发` : '获取验证码'}
-          </Button>
-        </Space.Compact>
-      </Form.Item>
+      <PhoneCodeField
+        name="code"
+        placeholder="验证码"
+        countdown={countdown}
+        sending={sending}
+        onSend={send}
+      />
       <Button type="primary" htmlType="submit" size="large" block loading={props.busy}>
         登录
       </Button>

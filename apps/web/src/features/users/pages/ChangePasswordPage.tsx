@@ -1,14 +1,14 @@
-import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { isStrongPassword, MOBILE_MESSAGE, PASSWORD_RULE_MESSAGE, PHONE_CODE_REQUIRED } from '@iot/contracts';
+import { LockOutlined, MobileOutlined } from '@ant-design/icons';
+import { isStrongPassword, MOBILE_MESSAGE, PASSWORD_RULE_MESSAGE } from '@iot/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, type FormRule, Input, message, Result, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, http } from '../../../api/http';
 import { useSystemInfo } from '../../../app/queries';
+import { PhoneCodeField, useResendCountdown } from '../../../components/PhoneCodeField';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
-const RESEND_SECONDS = 60;
 export const PASSWORD_CHANGED = '密码修改成功！';
 
 /** New-password rules of spec feature-areas §5, then the server's strength rule (core §5). */
@@ -53,13 +53,7 @@ export function ChangePasswordPage() {
   const [form] = Form.useForm<ResetForm>();
   const [toast, toastHolder] = message.useMessage();
   const [error, setError] = useState<string | null>(null);
-  const [countdown, setCountdown] = useState(0);
-
-  useEffect(() => {
-    if (countdown <= 0) return;
-    const timer = setTimeout(() => setCountdown((n) => n - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [countdown]);
+  const [countdown, startCountdown] = useResendCountdown();
 
   const sendCode = useMutation({
     mutationFn: (mobile: string) =>
@@ -70,7 +64,7 @@ export function ChangePasswordPage() {
       ),
     onMutate: () => setError(null),
     onSuccess: (answer) => {
-      setCountdown(RESEND_SECONDS);
+      startCountdown();
       toast.success(answer || '验证码已发送');
     },
     onError: (failure) => setError(failureText(failure, '验证码发送失败')),
@@ -140,26 +134,13 @@ export function ChangePasswordPage() {
                   maxLength={11}
                 />
               </Form.Item>
-              <Form.Item>
-                <Space.Compact style={{ width: '100%' }}>
-                  <Form.Item
-                    name="mobileCode"
-                    noStyle
-                    rules={[{ required: true, whitespace: true, message: PHONE_CODE_REQUIRED }]}
-                  >
-                    <Input size="large" prefix={<SafetyOutlined />} placeholder="手机验证码" maxLength={6} />
-                  </Form.Item>
-                  <Button
-                    size="large"
-                    onClick={requestCode}
-                    loading={sendCode.isPending}
-                    disabled={countdown > 0}
-                    style={{ width: 128 }}
-                  >
-                    {countdown > 0 ? `${countdown} 秒后重发` : '获取验证码'}
-                  </Button>
-                </Space.Compact>
-              </Form.Item>
+              <PhoneCodeField
+                name="mobileCode"
+                placeholder="手机验证码"
+                countdown={countdown}
+                sending={sendCode.isPending}
+                onSend={requestCode}
+              />
               <Form.Item name="newPassword" rules={newPasswordRules} validateFirst>
                 <Input.Password
                   size="large"
