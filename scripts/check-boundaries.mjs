@@ -65,7 +65,8 @@ function isInside(target, dir) {
 /** Feature trees, each with the index specifiers a sibling feature may use (the tail after `<B>/`). */
 const featureRoots = [
   { root: 'apps/server/src/features', indexTails: ['index.js'] },
-  { root: 'apps/web/src/features', indexTails: ['index', 'index.ts', 'index.tsx', 'index.js'] },
+  // '' is the folder itself, which the web's bundler resolves to its index.
+  { root: 'apps/web/src/features', indexTails: ['index', 'index.ts', 'index.tsx', 'index.js', ''] },
 ];
 
 /** Rule: a feature imports another feature only through `features/<B>/index…`. */

@@ -73,12 +73,13 @@ describe('check-boundaries', () => {
   describe('cross-feature imports on the web', () => {
     const file = 'apps/web/src/features/devices/DeviceList.tsx';
 
-    it('allows index with or without extension', () => {
+    it('allows index with or without extension, or the folder itself', () => {
       const text = [
         "import { a } from '../users/index';",
         "import { b } from '../users/index.ts';",
         "import { c } from '../users/index.tsx';",
         "import { d } from '../users/index.js';",
+        "import { e } from '../users';",
       ].join('\n');
       expect(check(file, text)).toEqual([]);
     });

@@ -2,19 +2,22 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { auditsFeature } from './features/audits/index.js';
 import { authFeature } from './features/auth/index.js';
 import { clientsFeature } from './features/clients/index.js';
 import { corporationsFeature } from './features/corporations/index.js';
 import { customDomainsFeature } from './features/custom-domains/index.js';
+import { dataRepairFeature } from './features/data-repair/index.js';
 import { filesFeature } from './features/files/index.js';
 import { gatewayFirmsFeature } from './features/gateway-firms/index.js';
 import { gatewaysFeature } from './features/gateways/index.js';
 import { groupsFeature } from './features/groups/index.js';
-import { historyFeature } from './features/history/index.js';
+import { type HistoryFeature, historyFeature } from './features/history/index.js';
 import { indicatorsFeature } from './features/indicators/index.js';
 import { liveDataFeature } from './features/live-data/index.js';
 import { membershipsFeature } from './features/memberships/index.js';
 import { menusFeature } from './features/menus/index.js';
+import { type MessagesFeature, messagesFeature } from './features/messages/index.js';
 import { type ModbusFeature, modbusFeature } from './features/modbus/index.js';
 import { projectsFeature } from './features/projects/index.js';
 import { remoteControlFeature } from './features/remote-control/index.js';
@@ -22,6 +25,7 @@ import { rolesFeature } from './features/roles/index.js';
 import { systemFeature } from './features/system/index.js';
 import { type TelemetryFeature, telemetryFeature } from './features/telemetry/index.js';
 import { usersFeature } from './features/users/index.js';
+import { type WarningsFeature, warningsFeature } from './features/warnings/index.js';
 import { AccessRepository } from './platform/auth/access.repository.js';
 import { AccessService } from './platform/auth/access.service.js';
 import { SessionsRepository } from './platform/auth/sessions.repository.js';
@@ -40,7 +44,7 @@ import { Jobs } from './platform/jobs.js';
 import { serializeRequest } from './platform/logger.js';
 import type { Platform } from './platform/platform.js';
 import { loadOrCreateSecrets } from './platform/secrets.js';
-import { LogSmsSender, type SmsSender } from './platform/sms.js';
+import { createSmsSender, type SmsSender } from './platform/sms.js';
 import { type SeedResult, seed } from './seed.js';
 
 export interface BuildOptions {
@@ -55,6 +59,9 @@ export interface App {
   platform: Platform;
   seeded: SeedResult;
   telemetry: TelemetryFeature;
+  history: HistoryFeature;
+  messages: MessagesFeature;
+  warnings: WarningsFeature;
   modbus: ModbusFeature;
   close(): Promise<void>;
 }
@@ -109,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     access,
     signer,
     sessions: new SessionsRepository(database.db),
-    sms: options.sms ?? new LogSmsSender(app.log),
+    sms: options.sms ?? createSmsSender(config, app.log),
     files: new LocalFileStore(path.join(config.dataDir, 'files')),
     jobs: new Jobs(app.log),
     bus: new LiveBus(),
@@ -132,10 +139,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   systemFeature(platform, { domains, mqttPort: () => telemetry.mqttPort });
   filesFeature(platform);
   const telemetry = await telemetryFeature(platform);
-  const modbus = await modbusFeature(platform, { ingest: telemetry.ingest });
-  remoteControlFeature(platform, { devices: telemetry.devices });
+  const remoteControl = remoteControlFeature(platform, { devices: telemetry.devices });
+  const modbus = await modbusFeature(platform, { ingest: telemetry.ingest, remoteControl });
   const { liveData, liveSocket } = liveDataFeature(platform);
-  historyFeature(platform, { liveData });
+  const history = historyFeature(platform, { liveData });
+  const { audits } = auditsFeature(platform);
+  dataRepairFeature(platform, { audits });
+  const warnings = warningsFeature(platform, { ingest: telemetry.ingest });
+  const messages = await messagesFeature(platform, { warnings });
 
   app.get('/openapi.json', async () =>
     buildOpenApi(platform.router, { title: config.systemName, version: '0.1.0' }),
@@ -149,14 +160,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     platform,
     seeded,
     telemetry,
+    history,
+    messages,
+    warnings,
     modbus,
     async close() {
       platform.jobs.stop();
       await liveSocket.close();
+      await messages.socket.close();
       await app.close();
       await modbus.close();
       // After HTTP stops: the broker closes, then every accepted point is written.
       await telemetry.close();
+      await warnings.close();
+      // After the engine's last events: their messages are written and sent.
+      await messages.close();
       await database.destroy();
     },
   };

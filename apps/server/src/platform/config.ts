@@ -38,10 +38,34 @@ export interface Config {
   mqttHookSecret: string | undefined;
   /** Seconds without traffic after which a device that is not connected by MQTT counts as timed out. */
   offlineTimeoutSeconds: number;
+  /** Seconds between runs of the hourly-rollup job; 0 turns it off (benchmarks run it themselves). */
+  rollupIntervalSeconds: number;
   /** Seconds a device has to acknowledge a remote-control command before the record closes as timed out. */
   commandTimeoutSeconds: number;
   /** The live data socket closes after this many seconds without a message (clients ping every 15 s). */
   liveSocketIdleSeconds: number;
+  /** A JSON HTTP SMS gateway (docs/decisions/0020-messages.md); absent: the built-in log sender. */
+  smsHttpUrl: string | undefined;
+  /** HMAC-SHA256 key the SMS gateway checks the X-IoT-Signature header with. */
+  smsHttpSecret: string | undefined;
+  /** Signature name (签名) sent with each SMS and voice request as signName; empty: the system name. */
+  smsSignName: string;
+  /** The same protocol for voice calls; absent: the built-in log sender. */
+  voiceHttpUrl: string | undefined;
+  voiceHttpSecret: string | undefined;
+  /** Delays before each retry of a failed webhook delivery, ms; their count is the number of retries. */
+  webhookRetryDelaysMs: number[];
+}
+
+/** A comma-separated list of non-negative seconds, answered in ms. */
+function secondsList(value: string | undefined, fallback: number[], name: string): number[] {
+  if (value === undefined || value.trim() === '') return fallback.map((s) => s * 1000);
+  return value.split(',').map((part) => {
+    const seconds = Number(part.trim());
+    if (!Number.isFinite(seconds) || seconds < 0)
+      throw new Error(`${name} must list non-negative seconds, got "${value}"`);
+    return seconds * 1000;
+  });
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -75,10 +99,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dtuPort: int(env.DTU_PORT, 5020, 'DTU_PORT'),
     dtuPortFixed: Boolean(env.DTU_PORT),
     offlineTimeoutSeconds: int(env.OFFLINE_TIMEOUT, 300, 'OFFLINE_TIMEOUT'),
+    rollupIntervalSeconds: int(env.ROLLUP_INTERVAL, 5, 'ROLLUP_INTERVAL'),
     mqttUrl: env.MQTT_URL || undefined,
     mqttHookSecret: env.MQTT_HOOK_SECRET || undefined,
     mqttShareGroup: env.MQTT_SHARE_GROUP || 'iot-server',
     commandTimeoutSeconds: int(env.COMMAND_TIMEOUT, 30, 'COMMAND_TIMEOUT'),
     liveSocketIdleSeconds: int(env.LIVE_SOCKET_IDLE, 40, 'LIVE_SOCKET_IDLE'),
+    smsHttpUrl: env.SMS_HTTP_URL || undefined,
+    smsHttpSecret: env.SMS_HTTP_SECRET || undefined,
+    smsSignName: env.SMS_SIGN_NAME || '',
+    voiceHttpUrl: env.VOICE_HTTP_URL || undefined,
+    voiceHttpSecret: env.VOICE_HTTP_SECRET || undefined,
+    webhookRetryDelaysMs: secondsList(
+      env.WEBHOOK_RETRY_DELAYS,
+      [10, 60, 300, 1800, 7200],
+      'WEBHOOK_RETRY_DELAYS',
+    ),
   };
 }

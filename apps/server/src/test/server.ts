@@ -26,6 +26,8 @@ export interface TestServer {
     url: string,
     options?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<Answer<T>>;
+  /** A request that must succeed (body code 20000); answers its data, or throws with the server's message. */
+  ok<T = unknown>(method: string, url: string, options?: { token?: string; body?: unknown }): Promise<T>;
   /** POSTs a token grant as the web client (HTTP Basic iot-web). */
   grant(fields: Record<string, string>, basic?: string): Promise<Answer>;
   /** Password sign-in; answers the access and refresh tokens. */
@@ -146,6 +148,12 @@ async function start(storage: Storage, overrides: Partial<Config>): Promise<Test
     config,
     logs,
     request,
+    async ok(method, url, options) {
+      const answer = await request<never>(method, url, options);
+      if (answer.body.code !== 20000)
+        throw new Error(`${method} ${url}: ${answer.status} ${answer.body.code} ${answer.body.message}`);
+      return answer.body.data;
+    },
     grant,
     async login(username, password) {
       const answer = await grant({ grant_type: 'password', username, password });

@@ -158,3 +158,28 @@ export const GatewayMessages = {
   TRANSFER_SAME_PROJECT: '网关已在目标项目中',
   TARGET_ALIAS_TAKEN: '目标项目中已有同名网关',
 } as const;
+
+/**
+ * A payload (or part of one) the server rejected: an unknown key, a value its indicator's type
+ * refuses, an unparseable payload or an invalid timestamp. The most recent 100 per gateway are
+ * kept; a flood is sampled, and a row then says how many were not kept.
+ */
+export const gatewayRejection = z.object({
+  id: z.number().int(),
+  receivedAt: z.number().int(),
+  /** The MQTT topic it came on, or `http` / `modbus` for the other transports. */
+  topic: z.string(),
+  /** Why, in Chinese, naming the keys concerned. */
+  reason: z.string(),
+  /** The payload as received, cut to 1 KiB (empty on a row counting what was not kept). */
+  payload: z.string(),
+});
+export type GatewayRejection = z.infer<typeof gatewayRejection>;
+
+/** How many rejections are kept per gateway, and how a flood is sampled. */
+export const REJECTION_LIMITS = {
+  keptPerGateway: 100,
+  perWindow: 20,
+  windowMs: 10_000,
+  payloadBytes: 1024,
+} as const;

@@ -160,3 +160,39 @@ export interface PeriodStatistics {
   first: number;
   last: number;
 }
+
+/** Ranking: one statistic per series over [startTime, stopTime), ranked. */
+export const RANKING_STATISTICS = ['avg', 'max', 'min', 'sum', 'count', 'first', 'last', 'range'] as const;
+export type RankingStatistic = (typeof RANKING_STATISTICS)[number];
+export const RANKING_STATISTIC_LABELS: Record<RankingStatistic, string> = {
+  avg: '平均值',
+  max: '最大值',
+  min: '最小值',
+  sum: '累计值',
+  count: '数据条数',
+  first: '首值',
+  last: '末值',
+  range: '极差',
+};
+
+/** POST /data-server/api/v2/gateways/ranking */
+export const rankingBody = z
+  .object({
+    gatewayIds,
+    metrics,
+    startTime: time,
+    stopTime: time,
+    statistic: z.enum(RANKING_STATISTICS).default('avg'),
+    order: z.enum(['desc', 'asc']).default('desc'),
+    /** Keep only the first `limit` entries (series without points count too, after the others). */
+    limit: z.number().int().min(1).max(MAX_SERIES_PER_QUERY).optional(),
+  })
+  .refine(...stopAfterStart);
+
+/** One ranked series; value is null (and count 0) when the series has no numeric point in the range. */
+export interface RankingItem {
+  gateway: string;
+  metric: string;
+  value: number | null;
+  count: number;
+}

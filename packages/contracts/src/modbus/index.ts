@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ANALOG_RANGES,
   BAUD_RATES,
   BYTE_ORDERS,
   DATA_BITS,
@@ -26,6 +27,7 @@ export const ModbusMessages = {
   STRING_LENGTH: 'string 类型须指定寄存器数量（1～100）',
   BIT_INDEX: '位序号须为 0～15 的整数',
   ADDRESS_RANGE: '寄存器地址加寄存器数量超出 65535',
+  ANALOG_RANGE: `模拟量采集范围须为 ${ANALOG_RANGES.join('、')} 之一`,
   GATEWAY_INDICATOR_NOT_FOUND: '网关指标不存在',
   GATEWAY_INDICATOR_REPEATED: '同一网关指标不能重复配置',
 } as const;
@@ -87,6 +89,8 @@ const modbusPointFields = z.object({
   length: int(1, 100, ModbusMessages.STRING_LENGTH).optional(),
   /** bit read from a register (functions 03/04): which bit, 0 = least significant. */
   bit: int(0, 15, ModbusMessages.BIT_INDEX).optional(),
+  /** Analog acquisition range of the sensor wired to this point (spec core §3), when it is analog. */
+  analogRange: z.enum(ANALOG_RANGES, { error: ModbusMessages.ANALOG_RANGE }).optional(),
 });
 
 function checkPoint(point: z.output<typeof modbusPointFields>, context: z.RefinementCtx): void {
@@ -144,6 +148,7 @@ export const modbusIndicator = z.object({
   scale: z.number().optional(),
   length: z.number().int().optional(),
   bit: z.number().int().optional(),
+  analogRange: z.enum(ANALOG_RANGES).optional(),
 });
 export type ModbusIndicator = z.infer<typeof modbusIndicator>;
 

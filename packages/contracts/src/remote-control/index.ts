@@ -62,5 +62,7 @@ export const instructionRecord = z.object({
   createdAt: z.number(),
   sentAt: z.number().nullable(),
   acknowledgedAt: z.number().nullable(),
+  /** An automatic return (复位) records the command it returns from; null for a person's command. */
+  repositionOf: z.number().int().nullable(),
 });
 export type InstructionRecord = z.infer<typeof instructionRecord>;

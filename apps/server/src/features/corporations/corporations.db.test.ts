@@ -12,11 +12,8 @@ let corpAdmin: string;
 let operator: string;
 let demoCorporation: Corporation;
 
-async function ok<T>(method: string, url: string, body?: unknown, token = admin): Promise<T> {
-  const answer = await t.request<T>(method, url, { token, body });
-  expect(answer.body.code, `${method} ${url}: ${answer.body.message}`).toBe(20000);
-  return answer.body.data;
-}
+const ok = <T>(method: string, url: string, body?: unknown, token = admin) =>
+  t.ok<T>(method, url, { token, body });
 
 const checkName = (name: string, extra = '') =>
   ok<boolean>('GET', `/iot/corporations/checkName?name=${encodeURIComponent(name)}${extra}`);

@@ -18,11 +18,8 @@ let projectAdmin: string;
 let operator: string;
 const ids = { firm: 0, otherFirm: 0, project: 0 };
 
-async function ok<T>(method: string, url: string, body?: unknown, token = firmAdmin): Promise<T> {
-  const answer = await t.request<T>(method, url, { token, body });
-  expect(answer.body.code, `${method} ${url}: ${answer.body.message}`).toBe(20000);
-  return answer.body.data;
-}
+const ok = <T>(method: string, url: string, body?: unknown, token = firmAdmin) =>
+  t.ok<T>(method, url, { token, body });
 
 const firmUrl = (path = '', firmId = ids.firm) => `/iot/gatewayFirms/${firmId}/gateways${path}`;
 const create = (serialNumber: string, extra: object = {}) =>

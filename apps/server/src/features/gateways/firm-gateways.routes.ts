@@ -11,7 +11,8 @@ import { z } from 'zod';
 import type { Router } from '../../platform/http/route.js';
 import type { GatewaysService } from './gateways.service.js';
 
-const MENU = 'router-firmGateway';
+export const FIRM_GATEWAY_MENU = 'router-firmGateway';
+const MENU = FIRM_GATEWAY_MENU;
 const tags = ['厂商网关'];
 const base = '/iot/gatewayFirms/:firmId/gateways';
 const firmParams = z.object({ firmId: id });

@@ -8,6 +8,12 @@ import { GatewaysRepository } from './gateways.repository.js';
 import { GatewaysService } from './gateways.service.js';
 import { registerProjectGatewayRoutes } from './project-gateways.routes.js';
 
+/** The menus of the gateway screens, for routes about gateways that other features serve. */
+export { FIRM_GATEWAY_MENU } from './firm-gateways.routes.js';
+/** Reading xlsx sheets for imports of other features. */
+export { SPREADSHEET_FORMAT_MESSAGE } from './gateway-import.service.js';
+export { PROJECT_GATEWAY_MENU } from './project-gateways.routes.js';
+export { readRows } from './spreadsheet.js';
 export type { GatewayBindingService, GatewaysService };
 
 /** Gateways of firms and projects: CRUD, device secrets, bind codes, moves and entry records. */

@@ -13,7 +13,9 @@ import type { GroupsRepository } from './groups.repository.js';
 
 /**
  * The group tree call (spec core §3, §7): the project tree with the indicators of the gateways bound
- * to each group. Equipment is not modelled yet: equipmentId and equipmentName are null, isMonitor false.
+ * to each group and, on monitoring points (isMonitor), the indicators linked to them
+ * (docs/decisions/0015-monitoring-points.md). Equipment is not modelled yet: equipmentId and
+ * equipmentName are null.
  */
 export class GroupTreeService {
   constructor(private readonly repository: GroupsRepository) {}
@@ -42,14 +44,18 @@ export class GroupTreeService {
     const indicators = new Map<number, GroupTreeIndicator[]>();
     for (const row of await this.repository.gatewayIndicators(projectId, query)) {
       const list = indicators.get(row.group_id!) ?? [];
-      list.push({
-        id: row.id,
-        gatewayId: row.gateway_id,
-        gatewayAlias: row.gateway_alias,
-        alias: row.alias,
-        dataIdentification: row.data_identification,
-      });
+      list.push(presentIndicator(row));
       indicators.set(row.group_id!, list);
+    }
+    // A monitoring point shows its linked indicators too (once each, in gateway then indicator order).
+    const linked = await this.repository.linkedIndicators(projectId, query);
+    for (const row of linked) {
+      const list = indicators.get(row.group_id) ?? [];
+      if (!list.some((i) => i.id === row.id)) list.push(presentIndicator(row));
+      indicators.set(row.group_id, list);
+    }
+    for (const groupId of new Set(linked.map((row) => row.group_id))) {
+      indicators.get(groupId)!.sort((a, b) => a.gatewayId - b.gatewayId || a.id - b.id);
     }
 
     if (query.generateDefault && rows.every((row) => row.parent_id === null)) {
@@ -86,8 +92,25 @@ function node(row: GroupRow, parentName: string | null, indicators: Map<number, 
     equipmentId: null,
     equipmentName: null,
     groupLevelName: GROUP_LEVEL_NAMES[row.group_type as GroupType],
-    isMonitor: false,
+    isMonitor: row.is_monitor === 1,
     children: [] as GroupTreeNode[],
     gatewayIndicators: indicators.get(row.id) ?? [],
+  };
+}
+
+/** A gateway indicator row as the tree shows it. */
+export function presentIndicator(row: {
+  id: number;
+  gateway_id: number;
+  gateway_alias: string;
+  alias: string;
+  data_identification: string;
+}): GroupTreeIndicator {
+  return {
+    id: row.id,
+    gatewayId: row.gateway_id,
+    gatewayAlias: row.gateway_alias,
+    alias: row.alias,
+    dataIdentification: row.data_identification,
   };
 }

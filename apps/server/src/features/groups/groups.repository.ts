@@ -36,7 +36,7 @@ export class GroupsRepository {
   async create(
     projectId: number,
     parentId: number,
-    input: { name: string; groupType: string; siteType: string | null; sort: number },
+    input: { name: string; groupType: string; siteType: string | null; sort: number; isMonitor: boolean },
   ) {
     const row = await this.db
       .insertInto('groups')
@@ -47,6 +47,7 @@ export class GroupsRepository {
         group_type: input.groupType,
         site_type: input.siteType,
         sort: input.sort,
+        is_monitor: input.isMonitor ? 1 : 0,
         created_at: Date.now(),
       })
       .returning('id')
@@ -57,7 +58,7 @@ export class GroupsRepository {
   async update(
     projectId: number,
     id: number,
-    patch: { name?: string; site_type?: string | null; sort?: number },
+    patch: { name?: string; site_type?: string | null; sort?: number; is_monitor?: number },
   ) {
     if (Object.keys(patch).length === 0) return;
     await this.db
@@ -66,6 +67,32 @@ export class GroupsRepository {
       .where('project_id', '=', projectId)
       .where('id', '=', id)
       .execute();
+  }
+
+  /** The direct children of a group, in their current order. */
+  children(projectId: number, parentId: number): Promise<GroupRow[]> {
+    return this.db
+      .selectFrom('groups')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('parent_id', '=', parentId)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Sets the sort of several groups of the project in one transaction. */
+  async setSorts(projectId: number, sorts: { id: number; sort: number }[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const { id, sort } of sorts) {
+        await trx
+          .updateTable('groups')
+          .set({ sort })
+          .where('project_id', '=', projectId)
+          .where('id', '=', id)
+          .execute();
+      }
+    });
   }
 
   async delete(projectId: number, id: number): Promise<void> {
@@ -107,5 +134,69 @@ export class GroupsRepository {
     if (filter.gatewayIds) query = query.where('g.id', 'in', filter.gatewayIds);
     if (filter.gatewayIndicatorIds) query = query.where('gi.id', 'in', filter.gatewayIndicatorIds);
     return query.orderBy('g.id').orderBy('gi.id').execute();
+  }
+
+  /**
+   * The gateway indicators linked to the project's monitoring points, keyed by group. Links whose
+   * gateway has left the project (transferred) are not answered.
+   */
+  linkedIndicators(
+    projectId: number,
+    filter: {
+      groupId?: number;
+      gatewayIds?: number[] | undefined;
+      gatewayIndicatorIds?: number[] | undefined;
+    },
+  ) {
+    let query = this.db
+      .selectFrom('group_gateway_indicators as l')
+      .innerJoin('groups as grp', 'grp.id', 'l.group_id')
+      .innerJoin('gateway_indicators as gi', 'gi.id', 'l.gateway_indicator_id')
+      .innerJoin('gateways as g', 'g.id', 'gi.gateway_id')
+      .select([
+        'l.group_id',
+        'gi.id',
+        'gi.gateway_id',
+        'g.alias as gateway_alias',
+        'gi.alias',
+        'gi.data_identification',
+      ])
+      .where('grp.project_id', '=', projectId)
+      .where('grp.is_monitor', '=', 1)
+      .where('g.project_id', '=', projectId);
+    if (filter.groupId !== undefined) query = query.where('l.group_id', '=', filter.groupId);
+    if (filter.gatewayIds) query = query.where('g.id', 'in', filter.gatewayIds);
+    if (filter.gatewayIndicatorIds) query = query.where('gi.id', 'in', filter.gatewayIndicatorIds);
+    return query.orderBy('g.id').orderBy('gi.id').execute();
+  }
+
+  /**
+   * Replaces a monitoring point's links in one transaction, if every id is a gateway indicator of a
+   * gateway bound to the project; otherwise changes nothing and answers the ids that are not.
+   */
+  async replaceLinks(projectId: number, groupId: number, ids: number[]): Promise<number[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const found =
+        ids.length === 0
+          ? []
+          : await trx
+              .selectFrom('gateway_indicators as gi')
+              .innerJoin('gateways as g', 'g.id', 'gi.gateway_id')
+              .select('gi.id')
+              .where('g.project_id', '=', projectId)
+              .where('gi.id', 'in', ids)
+              .execute();
+      const known = new Set(found.map((row) => row.id));
+      const missing = ids.filter((id) => !known.has(id));
+      if (missing.length > 0) return missing;
+      await trx.deleteFrom('group_gateway_indicators').where('group_id', '=', groupId).execute();
+      if (ids.length > 0) {
+        await trx
+          .insertInto('group_gateway_indicators')
+          .values(ids.map((id) => ({ group_id: groupId, gateway_indicator_id: id })))
+          .execute();
+      }
+      return [];
+    });
   }
 }

@@ -5,7 +5,10 @@ import type { GroupRow } from '../../platform/db/schema.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { GroupsRepository } from './groups.repository.js';
 
-/** The tree below a project: areas contain areas and sites; sites are leaves. */
+/**
+ * The tree below a project: areas contain areas and sites; sites are leaves, and so are
+ * monitoring points (an area or site flagged isMonitor; docs/decisions/0015-monitoring-points.md).
+ */
 export class GroupsService {
   constructor(private readonly repository: GroupsRepository) {}
 
@@ -25,9 +28,10 @@ export class GroupsService {
   async create(
     projectId: number,
     parentId: number,
-    input: z.output<typeof createGroupBody>,
+    input: Omit<z.output<typeof createGroupBody>, 'isMonitor'> & { isMonitor?: boolean },
   ): Promise<GroupNode> {
     const parent = await this.get(projectId, parentId);
+    if (parent.is_monitor === 1) throw badRequest(GroupMessages.MONITOR_NO_CHILDREN);
     if (parent.group_type === 'site') throw badRequest(GroupMessages.SITE_NO_CHILDREN);
     if (await this.repository.isSiblingNameTaken(parentId, input.name))
       throw conflict(GroupMessages.NAME_TAKEN);
@@ -36,6 +40,7 @@ export class GroupsService {
       groupType: input.groupType,
       siteType: input.groupType === 'site' ? input.siteType : null,
       sort: input.sort,
+      isMonitor: input.isMonitor ?? false,
     });
     return this.tree(projectId, id);
   }
@@ -46,12 +51,36 @@ export class GroupsService {
     if (patch.name && (await this.repository.isSiblingNameTaken(group.parent_id, patch.name, id))) {
       throw conflict(GroupMessages.NAME_TAKEN);
     }
+    const wasMonitor = group.is_monitor === 1;
+    if (patch.isMonitor && !wasMonitor && (await this.repository.hasChildren(id))) {
+      throw badRequest(GroupMessages.MONITOR_HAS_CHILDREN);
+    }
     await this.repository.update(projectId, id, {
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.siteType !== undefined && group.group_type === 'site' ? { site_type: patch.siteType } : {}),
       ...(patch.sort !== undefined ? { sort: patch.sort } : {}),
+      ...(patch.isMonitor !== undefined ? { is_monitor: patch.isMonitor ? 1 : 0 } : {}),
     });
+    if (patch.isMonitor === false && wasMonitor) await this.repository.replaceLinks(projectId, id, []);
     return this.tree(projectId, id);
+  }
+
+  /**
+   * Drag to reorder: the listed direct children of parentId take sort 0, 1, 2… in that order; the
+   * others follow in their current order. Answers the parent's subtree.
+   */
+  async order(projectId: number, parentId: number, ids: number[]): Promise<GroupNode> {
+    await this.get(projectId, parentId);
+    const children = await this.repository.children(projectId, parentId);
+    const known = new Set(children.map((child) => child.id));
+    const listed = [...new Set(ids)];
+    if (listed.some((id) => !known.has(id))) throw badRequest(GroupMessages.ORDER_NOT_CHILDREN);
+    const rest = children.map((child) => child.id).filter((id) => !listed.includes(id));
+    const sorts = [...listed, ...rest]
+      .map((id, sort) => ({ id, sort }))
+      .filter(({ id, sort }) => children.find((child) => child.id === id)?.sort !== sort);
+    await this.repository.setSorts(projectId, sorts);
+    return this.tree(projectId, parentId);
   }
 
   async delete(projectId: number, id: number): Promise<void> {
@@ -108,6 +137,7 @@ function toNode(row: GroupRow, byId: Map<number, GroupRow>): GroupNode {
     groupType: row.group_type as GroupType,
     siteType: row.site_type,
     sort: row.sort,
+    isMonitor: row.is_monitor === 1,
     children: [],
   };
 }

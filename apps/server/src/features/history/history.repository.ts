@@ -1,5 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
+import { type BucketPart, type Range, rawBuckets } from './raw-buckets.js';
+import { HOUR, type RollupsRepository } from './rollups.repository.js';
 
 export interface Series {
   gatewayIndicatorId: number;
@@ -9,7 +11,10 @@ export interface Series {
 
 /** Reads of the time-series tables: series lookup, last values, pages and bucketed statistics. */
 export class HistoryRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly rollups: RollupsRepository,
+  ) {}
 
   /** The gateway indicators of these gateways, optionally only these metrics (dataIdentification). */
   async series(gatewayIds: number[], metrics: string[] | undefined): Promise<Series[]> {
@@ -60,41 +65,86 @@ export class HistoryRepository {
   }
 
   /**
-   * Per-bucket min, max, avg, count, first and last of one series, computed in SQL: a year of
-   * minutes comes back as `buckets` rows. First and last are the values at each bucket's earliest
-   * and latest time, found through the primary key.
+   * Per-bucket min, max, avg, sum, count, first and last of one series; buckets count from
+   * `origin` (range.start unless a caller aligns them, e.g. to local midnight). Whole-hour buckets
+   * on an hour-aligned origin read the hourly rollups for the hours inside the range and raw points
+   * only for the partial hours at its ends and for hours the rollup job has not recomputed yet.
    */
-  async buckets(id: number, range: { start: number; stop: number }, width: number, origin = range.start) {
-    // Typed parameters: SQLite binds JS numbers as reals, which would make the division fractional.
-    // Buckets count from origin (range.start unless a caller aligns them, e.g. to local midnight).
-    const from = sql`cast(${origin} as bigint)`;
-    const start = sql`cast(${range.start} as bigint)`;
-    const stop = sql`cast(${range.stop} as bigint)`;
-    const size = sql`cast(${width} as bigint)`;
-    const result = await sql<{
-      bucket: number;
-      mn: number;
-      mx: number;
-      av: number;
-      sm: number;
-      n: number;
-      first: number;
-      last: number;
-    }>`
-      with b as (
-        select (ts - ${from}) / ${size} as bucket,
-               min(num_value) as mn, max(num_value) as mx, avg(num_value) as av, sum(num_value) as sm,
-               count(*) as n,
-               min(ts) as t0, max(ts) as t1
-        from telemetry
-        where gateway_indicator_id = ${id} and ts >= ${start} and ts < ${stop} and num_value is not null
-        group by 1 -- by position: PostgreSQL would not match the parameterised expression written twice
-      )
-      select b.bucket, b.mn, b.mx, b.av, b.sm, b.n, f.num_value as first, l.num_value as last
-      from b
-      join telemetry f on f.gateway_indicator_id = ${id} and f.ts = b.t0
-      join telemetry l on l.gateway_indicator_id = ${id} and l.ts = b.t1
-      order by b.bucket`.execute(this.db);
-    return result.rows;
+  async buckets(id: number, range: Range, width: number, origin = range.start): Promise<Bucket[]> {
+    const inner = { start: Math.ceil(range.start / HOUR) * HOUR, stop: Math.floor(range.stop / HOUR) * HOUR };
+    const aligned = width % HOUR === 0 && origin % HOUR === 0;
+    if (!aligned || inner.stop - inner.start < 2 * HOUR)
+      return finish(await rawBuckets(this.db, id, range, width, origin));
+    const dirty = await this.rollups.dirtyHours(id, inner.start, inner.stop, MAX_RAW_HOURS + 1);
+    if (dirty.length > MAX_RAW_HOURS) return finish(await rawBuckets(this.db, id, range, width, origin));
+
+    const pieces: Range[] = [
+      { start: range.start, stop: inner.start },
+      ...dirty.map((hour) => ({ start: hour, stop: hour + HOUR })),
+      { start: inner.stop, stop: range.stop },
+    ].filter((piece) => piece.stop > piece.start);
+    const parts: BucketPart[] = [];
+    for (const piece of pieces) parts.push(...(await rawBuckets(this.db, id, piece, width, origin)));
+    const skip = new Set(dirty);
+    for (const h of await this.rollups.hours(id, inner.start, inner.stop)) {
+      const hour = Number(h.hour);
+      if (skip.has(hour)) continue;
+      parts.push({
+        bucket: Math.floor((hour - origin) / width),
+        mn: Number(h.mn),
+        mx: Number(h.mx),
+        sm: Number(h.sm),
+        n: Number(h.n),
+        t0: Number(h.first_ts),
+        first: Number(h.first_value),
+        t1: Number(h.last_ts),
+        last: Number(h.last_value),
+      });
+    }
+    return finish(parts);
   }
+}
+
+/** More unrecomputed hours than this in one range (e.g. just after a bulk import): read it all raw. */
+const MAX_RAW_HOURS = 24;
+
+export interface Bucket {
+  bucket: number;
+  mn: number;
+  mx: number;
+  av: number;
+  sm: number;
+  n: number;
+  first: number;
+  last: number;
+}
+
+/** Merges the pieces of each bucket (first and last by time), in bucket order. */
+function finish(parts: BucketPart[]): Bucket[] {
+  const merged = new Map<number, BucketPart>();
+  for (const p of parts) {
+    const m = merged.get(p.bucket);
+    if (!m) {
+      merged.set(p.bucket, { ...p });
+      continue;
+    }
+    m.mn = Math.min(m.mn, p.mn);
+    m.mx = Math.max(m.mx, p.mx);
+    m.sm += p.sm;
+    m.n += p.n;
+    if (p.t0 < m.t0) [m.t0, m.first] = [p.t0, p.first];
+    if (p.t1 > m.t1) [m.t1, m.last] = [p.t1, p.last];
+  }
+  return [...merged.values()]
+    .sort((a, b) => a.bucket - b.bucket)
+    .map((m) => ({
+      bucket: m.bucket,
+      mn: m.mn,
+      mx: m.mx,
+      av: m.sm / m.n,
+      sm: m.sm,
+      n: m.n,
+      first: m.first,
+      last: m.last,
+    }));
 }

@@ -12,6 +12,7 @@ import type { AuthContext } from '../../platform/auth/access.service.js';
 import { ApiError, forbidden } from '../../platform/errors.js';
 import type { LiveDataService } from '../live-data/index.js';
 import type { HistoryRepository, Series } from './history.repository.js';
+import { HOUR } from './rollups.repository.js';
 
 type Row = { gateway_indicator_id: number; ts: number; num_value: number | null; text_value: string | null };
 
@@ -79,28 +80,37 @@ export class HistoryService {
     };
   }
 
-  /** Bucketed statistics for charts: min and max keep every spike visible whatever the zoom. */
+  /**
+   * Bucketed statistics for charts: min and max keep every spike visible whatever the zoom.
+   * Buckets of an hour or more are whole hours counted from the hour the range starts in, so
+   * they come from the hourly rollups; the first bucket's ts is then clamped to startTime.
+   */
   async chart(
     auth: AuthContext,
     query: z.output<typeof chartBody>,
   ): Promise<{ width: number; series: ChartSeries[] }> {
     const series = await this.seriesOf(auth, query.gatewayIds, query.metrics);
     const range = { start: query.startTime, stop: query.stopTime };
-    const width = Math.max(1, Math.ceil((range.stop - range.start) / query.buckets));
+    let width = Math.max(1, Math.ceil((range.stop - range.start) / query.buckets));
+    let origin = range.start;
+    if (width >= HOUR) {
+      width = Math.ceil(width / HOUR) * HOUR;
+      origin = Math.floor(range.start / HOUR) * HOUR;
+    }
     const answer: ChartSeries[] = [];
     for (const s of series) {
-      const rows = await this.repository.buckets(s.gatewayIndicatorId, range, width);
+      const rows = await this.repository.buckets(s.gatewayIndicatorId, range, width, origin);
       answer.push({
         gateway: String(s.gatewayId),
         metric: s.metric,
         points: rows.map((r) => ({
-          ts: range.start + Number(r.bucket) * width,
-          min: Number(r.mn),
-          max: Number(r.mx),
-          avg: Number(r.av),
-          first: Number(r.first),
-          last: Number(r.last),
-          count: Number(r.n),
+          ts: Math.max(range.start, origin + r.bucket * width),
+          min: r.mn,
+          max: r.mx,
+          avg: r.av,
+          first: r.first,
+          last: r.last,
+          count: r.n,
         })),
       });
     }

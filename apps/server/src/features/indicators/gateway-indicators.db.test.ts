@@ -27,11 +27,8 @@ const ids = {
   foreignIndicator: 0,
 };
 
-async function ok<T>(method: string, url: string, body?: unknown, token = projectAdmin): Promise<T> {
-  const answer = await t.request<T>(method, url, { token, body });
-  expect(answer.body.code, `${method} ${url}: ${answer.body.message}`).toBe(20000);
-  return answer.body.data;
-}
+const ok = <T>(method: string, url: string, body?: unknown, token = projectAdmin) =>
+  t.ok<T>(method, url, { token, body });
 
 const url = (path = '', gatewayId = ids.gateway, groupId = ids.project) =>
   `/iot/groups/${groupId}/gateways/${gatewayId}/indicators${path}`;

@@ -13,11 +13,8 @@ let operator: string;
 let otherAdmin: string;
 const ids = { project: 0, site: 0, otherProject: 0 };
 
-async function ok<T>(method: string, url: string, body?: unknown, token = projectAdmin): Promise<T> {
-  const answer = await t.request<T>(method, url, { token, body });
-  expect(answer.body.code, `${method} ${url}: ${answer.body.message}`).toBe(20000);
-  return answer.body.data;
-}
+const ok = <T>(method: string, url: string, body?: unknown, token = projectAdmin) =>
+  t.ok<T>(method, url, { token, body });
 
 const url = (path = '', groupId = ids.project) => `/iot/groups/${groupId}/indicators${path}`;
 const quotaUrl = (groupId = ids.project) => `/iot/groups/${groupId}/getLeftAccessGatewayIndicatorByGroupId`;

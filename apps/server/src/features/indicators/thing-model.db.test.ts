@@ -16,11 +16,8 @@ let admin: string;
 let projectAdmin: string;
 const ids = { project: 0, gateway: 0, cod: 0 };
 
-async function ok<T>(method: string, url: string, body?: unknown, token = projectAdmin): Promise<T> {
-  const answer = await t.request<T>(method, url, { token, body });
-  expect(answer.body.code, `${method} ${url}: ${answer.body.message}`).toBe(20000);
-  return answer.body.data;
-}
+const ok = <T>(method: string, url: string, body?: unknown, token = projectAdmin) =>
+  t.ok<T>(method, url, { token, body });
 
 const url = (path = '', gatewayId = ids.gateway) =>
   `/iot/groups/${ids.project}/gateways/${gatewayId}/indicators${path}`;

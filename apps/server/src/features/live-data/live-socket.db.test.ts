@@ -87,6 +87,29 @@ describe('live data socket', () => {
     ws.close();
   });
 
+  it('delivers every value of a burst, in order', async () => {
+    const { ws, messages } = await openSocket(`token=${operatorToken}`);
+    ws.send(JSON.stringify({ id: 5, type: 'subscribe', gateways: [String(gateway.id)] }));
+    await expect.poll(() => messages.some((m) => m.type === 'subscribed')).toBe(true);
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.server.telemetry.mqttPort}`, {
+      username: gateway.serialNumber,
+      password: gateway.secret,
+      reconnectPeriod: 0,
+    });
+    const values = Array.from({ length: 30 }, (_, i) => 100 + i);
+    // Published without waiting: the values are committed, and notified, together.
+    await Promise.all(
+      values.map((cod) =>
+        client.publishAsync(`gateways/${gateway.serialNumber}/telemetry`, JSON.stringify({ cod }), {
+          qos: 1,
+        }),
+      ),
+    );
+    await client.endAsync();
+    await expect.poll(() => notifies(messages, gateway.id).map((m) => m.data.params.cod)).toEqual(values);
+    ws.close();
+  });
+
   it('gives a user only the gateways of their own projects', async () => {
     const { ws, messages } = await openSocket(`token=${operatorToken}`);
     ws.send(

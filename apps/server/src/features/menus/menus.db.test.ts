@@ -9,11 +9,7 @@ let t: TestServer;
 const tokens = { admin: '', projectAdmin: '', operator: '', corp: '', firm: '', nobody: '' };
 const ids = { project: 0, area: 0, site: 0, firm: 0, corporation: 0 };
 
-async function ok<T>(method: string, url: string, token = tokens.admin): Promise<T> {
-  const answer = await t.request<T>(method, url, { token });
-  expect(answer.body.code, `${method} ${url}: ${answer.body.message}`).toBe(20000);
-  return answer.body.data;
-}
+const ok = <T>(method: string, url: string, token = tokens.admin) => t.ok<T>(method, url, { token });
 
 const menusOf = (query: string, token: string) =>
   ok<MenuEntry[] | boolean>('GET', `/iot/users/current/menus?${query}`, token);

@@ -2,6 +2,8 @@ import { modbusConfigBody } from '@iot/contracts/modbus';
 import { describe, expect, it } from 'vitest';
 import {
   buildReadRequest,
+  buildRequest,
+  buildWriteRequest,
   crc16,
   decodeBit,
   decodeRead,
@@ -73,6 +75,70 @@ describe('responses', () => {
     expect(readResponse(frame.subarray(0, 4), request)).toEqual({ kind: 'incomplete' });
     expect(readResponse(Buffer.concat([frame, hex('FF')]), request)).toMatchObject({ kind: 'data', used: 9 });
     expect(readResponse(hex('7E 01'), request)).toMatchObject({ kind: 'invalid', used: 1 });
+  });
+});
+
+describe('write requests and their answers', () => {
+  it('builds 05 (coil ON 0xFF00, OFF 0x0000) and 06 frames', () => {
+    // Modbus application protocol §6.5 and §6.6 examples, with their CRCs.
+    expect(buildWriteRequest({ slaveId: 17, functionCode: 5, address: 0xac, on: true })).toEqual(
+      hex('11 05 00 AC FF 00 4E 8B'),
+    );
+    expect(buildWriteRequest({ slaveId: 1, functionCode: 5, address: 0, on: false })).toEqual(
+      withCrc(hex('01 05 00 00 00 00')),
+    );
+    expect(buildWriteRequest({ slaveId: 17, functionCode: 6, address: 1, register: 3 })).toEqual(
+      hex('11 06 00 01 00 03 9A 9B'),
+    );
+  });
+
+  it('builds 15 and 16 frames with byte count and data', () => {
+    // §6.11: coils 20–29 = CD 01.
+    const coils = [1, 0, 1, 1, 0, 0, 1, 1, 1, 0].map((bit) => bit === 1);
+    expect(buildWriteRequest({ slaveId: 17, functionCode: 15, address: 0x13, coils })).toEqual(
+      withCrc(hex('11 0F 00 13 00 0A 02 CD 01')),
+    );
+    expect(
+      buildWriteRequest({ slaveId: 17, functionCode: 16, address: 1, registers: hex('00 0A 01 02') }),
+    ).toEqual(hex('11 10 00 01 00 02 04 00 0A 01 02 C6 F0'));
+    expect(buildRequest({ slaveId: 1, functionCode: 3, address: 0, quantity: 10 })).toEqual(
+      hex('01 03 00 00 00 0A C5 CD'),
+    );
+  });
+
+  it('refuses writes Modbus cannot carry', () => {
+    const registers = Buffer.alloc(248);
+    expect(() => buildWriteRequest({ slaveId: 1, functionCode: 16, address: 0, registers })).toThrow();
+    expect(() =>
+      buildWriteRequest({ slaveId: 1, functionCode: 16, address: 65535, registers: Buffer.alloc(4) }),
+    ).toThrow();
+    expect(() => buildWriteRequest({ slaveId: 1, functionCode: 6, address: 0, register: 65536 })).toThrow();
+    expect(() => buildWriteRequest({ slaveId: 248, functionCode: 5, address: 0, on: true })).toThrow();
+    expect(() => buildWriteRequest({ slaveId: 1, functionCode: 15, address: 0, coils: [] })).toThrow();
+  });
+
+  it('takes the echo of 05/06 and address plus quantity of 15/16; anything else is not the answer', () => {
+    const coil = { slaveId: 1, functionCode: 5 as const, address: 7, on: true };
+    const echo = buildWriteRequest(coil);
+    expect(parseResponse(echo, coil)).toEqual({ kind: 'data', data: hex('00 07 FF 00') });
+    expect(parseResponse(withCrc(hex('01 05 00 07 00 00')), coil)).toMatchObject({ reason: 'echo' });
+    expect(parseResponse(withCrc(hex('01 85 02')), coil)).toEqual({ kind: 'exception', code: 2 });
+    const registers = { slaveId: 1, functionCode: 16 as const, address: 4, registers: hex('00 01 00 02') };
+    expect(parseResponse(withCrc(hex('01 10 00 04 00 02')), registers)).toEqual({
+      kind: 'data',
+      data: hex('00 04 00 02'),
+    });
+    expect(parseResponse(withCrc(hex('01 10 00 04 00 01')), registers)).toMatchObject({ reason: 'echo' });
+    expect(parseResponse(withCrc(hex('01 06 00 04 00 02')), registers)).toMatchObject({ reason: 'function' });
+    expect(readResponse(withCrc(hex('01 10 00 04 00 02')).subarray(0, 7), registers)).toEqual({
+      kind: 'incomplete',
+    });
+    const coils = { slaveId: 1, functionCode: 15 as const, address: 0, coils: [true] };
+    expect(readResponse(Buffer.concat([hex('FF'), withCrc(hex('01 0F 00 00 00 01'))]), coils)).toMatchObject({
+      kind: 'invalid',
+      used: 1,
+    });
+    expect(parseResponse(withCrc(hex('01 0F 00 00 00 01')), coils)).toMatchObject({ kind: 'data' });
   });
 });
 

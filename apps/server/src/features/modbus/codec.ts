@@ -6,8 +6,8 @@ import {
 } from '@iot/contracts/modbus';
 
 /**
- * Modbus RTU, pure: CRC-16/Modbus, read requests, response framing and checking, and decoding of
- * registers by data type and byte order. No I/O here (decision 0011).
+ * Modbus RTU, pure: CRC-16/Modbus, read and write requests, response framing and checking, and
+ * decoding of registers by data type and byte order. No I/O here (decision 0011).
  */
 
 /** CRC-16/Modbus (poly 0xA001 reflected, init 0xFFFF); sent low byte first. */
@@ -61,12 +61,96 @@ export function buildReadRequest(request: ReadRequest): Buffer {
   return withCrc(body);
 }
 
+/**
+ * A write: 05 one coil, 06 one register, 15 several coils, 16 several registers. Registers are
+ * given as the bytes that go on the wire, two per register, already in the point's byte order.
+ */
+export type WriteRequest =
+  | { slaveId: number; functionCode: 5; address: number; on: boolean }
+  | { slaveId: number; functionCode: 6; address: number; register: number }
+  | { slaveId: number; functionCode: 15; address: number; coils: boolean[] }
+  | { slaveId: number; functionCode: 16; address: number; registers: Buffer };
+
+export type ModbusRequest = ReadRequest | WriteRequest;
+
+/** Most a single write may carry (Modbus application protocol §6.11–6.12). */
+export const MAX_WRITE_QUANTITY = { 15: 1968, 16: 123 } as const;
+
+function checkTarget(slaveId: number, address: number, span: number): void {
+  if (!Number.isInteger(slaveId) || slaveId < 1 || slaveId > 247) throw new RangeError('slave id 1–247');
+  if (!Number.isInteger(address) || address < 0 || address + span - 1 > 0xffff)
+    throw new RangeError('address 0–65535');
+}
+
+/** Registers (15: coils) a write covers. */
+export function writeQuantity(request: WriteRequest): number {
+  switch (request.functionCode) {
+    case 5:
+    case 6:
+      return 1;
+    case 15:
+      return request.coils.length;
+    case 16:
+      return request.registers.length / 2;
+  }
+}
+
+/** The bytes after slave and function that 05/06 echo and 15/16 answer with: address, then value or quantity. */
+function writeHead(request: WriteRequest): Buffer {
+  const head = Buffer.alloc(4);
+  head.writeUInt16BE(request.address, 0);
+  if (request.functionCode === 5) head.writeUInt16BE(request.on ? 0xff00 : 0x0000, 2);
+  else if (request.functionCode === 6) head.writeUInt16BE(request.register, 2);
+  else head.writeUInt16BE(writeQuantity(request), 2);
+  return head;
+}
+
+/**
+ * An RTU write request: 05/06 slave, function, address, value (coil ON 0xFF00, OFF 0x0000), CRC;
+ * 15/16 slave, function, address, quantity, byte count, data, CRC.
+ */
+export function buildWriteRequest(request: WriteRequest): Buffer {
+  const quantity = writeQuantity(request);
+  checkTarget(request.slaveId, request.address, quantity);
+  const prefix = Buffer.from([request.slaveId, request.functionCode]);
+  switch (request.functionCode) {
+    case 5:
+      return withCrc(Buffer.concat([prefix, writeHead(request)]));
+    case 6:
+      if (!Number.isInteger(request.register) || request.register < 0 || request.register > 0xffff)
+        throw new RangeError('register 0–65535');
+      return withCrc(Buffer.concat([prefix, writeHead(request)]));
+    case 15: {
+      if (quantity < 1 || quantity > MAX_WRITE_QUANTITY[15]) throw new RangeError('coil count out of range');
+      const data = Buffer.alloc(Math.ceil(quantity / 8));
+      request.coils.forEach((on, i) => {
+        if (on) data[i >> 3]! |= 1 << (i & 7);
+      });
+      return withCrc(Buffer.concat([prefix, writeHead(request), Buffer.from([data.length]), data]));
+    }
+    case 16: {
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_WRITE_QUANTITY[16])
+        throw new RangeError('register count out of range');
+      const data = request.registers;
+      return withCrc(Buffer.concat([prefix, writeHead(request), Buffer.from([data.length]), data]));
+    }
+  }
+}
+
+const isRead = (request: ModbusRequest): request is ReadRequest => request.functionCode <= 4;
+
+/** The RTU frame of any request. */
+export function buildRequest(request: ModbusRequest): Buffer {
+  return isRead(request) ? buildReadRequest(request) : buildWriteRequest(request);
+}
+
 /** Bytes of data a normal answer to the request carries. */
 export function expectedByteCount(request: ReadRequest): number {
   return request.functionCode <= 2 ? Math.ceil(request.quantity / 8) : request.quantity * 2;
 }
 
 export type ParsedResponse =
+  /** A read's data, or the four bytes after slave and function that answer a write. */
   | { kind: 'data'; data: Buffer }
   | { kind: 'exception'; code: number }
   /** Not an answer to this request (garbage, another slave or function, bad CRC or size). */
@@ -74,11 +158,12 @@ export type ParsedResponse =
 
 /**
  * Looks for the answer to `request` at the start of `buffer`. Answers `incomplete` while more bytes
- * are needed, else the parsed frame and how many bytes it used.
+ * are needed, else the parsed frame and how many bytes it used. A read's answer carries a byte
+ * count and data; a write's is eight bytes: 05/06 echo the request, 15/16 repeat address and quantity.
  */
 export function readResponse(
   buffer: Buffer,
-  request: ReadRequest,
+  request: ModbusRequest,
 ): { kind: 'incomplete' } | (ParsedResponse & { used: number }) {
   if (buffer.length < 2) return { kind: 'incomplete' };
   const slave = buffer[0]!;
@@ -91,6 +176,14 @@ export function readResponse(
     return { kind: 'exception', code: frame[2]!, used: 5 };
   }
   if (fn !== request.functionCode) return { kind: 'invalid', reason: 'function', used: 1 };
+  if (!isRead(request)) {
+    if (buffer.length < 8) return { kind: 'incomplete' };
+    const frame = buffer.subarray(0, 8);
+    if (!hasValidCrc(frame)) return { kind: 'invalid', reason: 'crc', used: 1 };
+    const head = frame.subarray(2, 6);
+    if (!head.equals(writeHead(request))) return { kind: 'invalid', reason: 'echo', used: 1 };
+    return { kind: 'data', data: Buffer.from(head), used: 8 };
+  }
   if (buffer.length < 3) return { kind: 'incomplete' };
   const count = buffer[2]!;
   if (count !== expectedByteCount(request)) return { kind: 'invalid', reason: 'byte count', used: 1 };
@@ -101,7 +194,7 @@ export function readResponse(
 }
 
 /** Parses one complete frame (tests and callers holding a whole frame). */
-export function parseResponse(frame: Buffer, request: ReadRequest): ParsedResponse {
+export function parseResponse(frame: Buffer, request: ModbusRequest): ParsedResponse {
   const result = readResponse(frame, request);
   if (result.kind === 'incomplete') return { kind: 'invalid', reason: 'short frame' };
   if (result.kind !== 'invalid' && result.used !== frame.length)
@@ -124,7 +217,7 @@ export function toBigEndian(bytes: Uint8Array, order: ByteOrder): Buffer {
   return Buffer.from(ordered.flatMap(([a, b]) => (swapBytes ? [b!, a!] : [a!, b!])));
 }
 
-/** The inverse of toBigEndian (the test slave and bridges encode with it). */
+/** The inverse of toBigEndian: big-endian bytes into the wire order of `order` (writes, test slaves). */
 export function fromBigEndian(bytes: Uint8Array, order: ByteOrder): Buffer {
   // Both transformations are their own inverse and commute.
   return toBigEndian(bytes, order);

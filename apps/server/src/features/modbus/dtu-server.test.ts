@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withCrc } from './codec.js';
+import { buildWriteRequest, type WriteRequest, withCrc } from './codec.js';
 import { type DeviceIdentity, type DtuHooks, type DtuServer, startDtuServer } from './dtu-server.js';
 
 const device: DeviceIdentity = { gatewayId: 7, serialNumber: 'SN0001', projectId: 1 };
@@ -110,5 +110,31 @@ describe('DTU listener', () => {
     again.write('SN0001,s3cret\n');
     await once(socket, 'close');
     expect(server!.connections()).toBe(1);
+  });
+
+  it('a job on the line waits for the poll request in flight; requests never overlap on the wire', async () => {
+    const { socket } = await start();
+    expect(server!.link(7)).toBeUndefined();
+    const frames: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => frames.push(chunk));
+    socket.write('SN0001,s3cret\n');
+    await expect.poll(() => frames.length).toBe(1);
+    const link = server!.link(7)!;
+    expect(link.device).toEqual(device);
+    const write: WriteRequest = { slaveId: 1, functionCode: 6, address: 4, register: 0x1234 };
+    const answer = link.exclusive((line) => line.request(write));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(frames).toHaveLength(1); // the poll request is still unanswered: the write waits
+    socket.write(withCrc(Buffer.from([1, 3, 2, 0x00, 0x2a])));
+    await expect.poll(() => frames.length).toBe(2);
+    expect(frames[1]).toEqual(buildWriteRequest(write));
+    socket.write(buildWriteRequest(write)); // 06 answers with an echo
+    expect(await answer).toMatchObject({ kind: 'data', data: Buffer.from([0x00, 0x04, 0x12, 0x34]) });
+    // A job whose turn comes after the connection closed sends nothing.
+    const held = link.exclusive(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const late = link.exclusive(async (line) => [line.isOpen(), await line.request(write)]);
+    socket.destroy();
+    await held;
+    expect(await late).toEqual([false, null]);
   });
 });

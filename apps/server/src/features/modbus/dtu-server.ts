@@ -3,11 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { listenWithFallback } from '../../platform/listen.js';
 import type { IngestService } from '../telemetry/index.js';
 import {
-  buildReadRequest,
+  buildRequest,
   decodeRead,
+  type ModbusRequest,
   type ParsedResponse,
+  type PlannedPoint,
   planReads,
-  type ReadRequest,
   readResponse,
 } from './codec.js';
 import type { PollPlan } from './modbus.service.js';
@@ -37,10 +38,32 @@ export interface DtuOptions {
   responseTimeoutMs?: number;
 }
 
+/** A DTU's line to its slaves while one job holds it. */
+export interface ModbusLine {
+  /** False once the connection closed: nothing more goes out. */
+  isOpen(): boolean;
+  /** Sends one request and waits for its answer; null on timeout or close. */
+  request(request: ModbusRequest): Promise<ParsedResponse | null>;
+}
+
+/** A registered DTU, for work besides polling (command writes). */
+export interface DtuLink {
+  readonly device: DeviceIdentity;
+  /**
+   * Runs `work` with the line to itself, after the jobs already waiting: poll requests and writes
+   * take turns and never overlap on the wire.
+   */
+  exclusive<T>(work: (line: ModbusLine) => Promise<T>): Promise<T>;
+  /** Reads these points now (one request at a time, between other jobs) and ingests their values. */
+  poll(points: PlannedPoint[]): Promise<void>;
+}
+
 export interface DtuServer {
   port: number;
   /** Open, registered DTU connections. */
   connections(): number;
+  /** The gateway's registered DTU, if one is connected now. */
+  link(gatewayId: number): DtuLink | undefined;
   close(): Promise<void>;
 }
 
@@ -49,14 +72,17 @@ const MAX_BUFFER_BYTES = 4096;
 const PLAN_RETRY_MS = 5000;
 
 /**
- * One DTU's TCP connection: registration (`SERIAL,SECRET\n`), then a poll loop that sends one RTU
- * request at a time and waits for its answer (decision 0011).
+ * One DTU's TCP connection: registration (`SERIAL,SECRET\n`), then a poll loop; poll reads and
+ * command writes take turns on the line, one RTU request at a time, each waiting for its answer
+ * (decision 0011).
  */
-class DtuConnection {
+class DtuConnection implements DtuLink {
   private state: 'registering' | 'authenticating' | 'polling' | 'closed' = 'registering';
   private buffer = Buffer.alloc(0);
-  private device: DeviceIdentity | undefined;
-  private pending: { request: ReadRequest; done: (answer: ParsedResponse | null) => void } | undefined;
+  private registered: DeviceIdentity | undefined;
+  private pending: { request: ModbusRequest; done: (answer: ParsedResponse | null) => void } | undefined;
+  /** The tail of the jobs waiting for the line (see exclusive). */
+  private line: Promise<unknown> = Promise.resolve();
   private registrationTimer: NodeJS.Timeout | undefined;
   private quietTimer: NodeJS.Timeout | undefined;
   private wake: (() => void) | undefined;
@@ -73,7 +99,12 @@ class DtuConnection {
   ) {}
 
   get gatewayId(): number | undefined {
-    return this.device?.gatewayId;
+    return this.registered?.gatewayId;
+  }
+
+  get device(): DeviceIdentity {
+    if (!this.registered) throw new Error('DTU not registered');
+    return this.registered;
   }
 
   start(): void {
@@ -94,7 +125,7 @@ class DtuConnection {
   }
 
   private name(): string {
-    return this.device?.serialNumber ?? `${this.socket.remoteAddress}:${this.socket.remotePort}`;
+    return this.registered?.serialNumber ?? `${this.socket.remoteAddress}:${this.socket.remotePort}`;
   }
 
   private onData(chunk: Buffer): void {
@@ -155,7 +186,7 @@ class DtuConnection {
     if (!device) return this.reject(`bad credentials for ${serialNumber.slice(0, 64)}`);
     if (this.state !== 'authenticating') return; // closed meanwhile
     clearTimeout(this.registrationTimer);
-    this.device = device;
+    this.registered = device;
     this.state = 'polling';
     this.onRegistered(this);
     this.hooks.connected(device);
@@ -180,7 +211,7 @@ class DtuConnection {
     clearTimeout(this.quietTimer);
     this.pending?.done(null);
     this.wake?.();
-    if (wasRegistered && this.device) this.hooks.disconnected(this.device);
+    if (wasRegistered && this.registered) this.hooks.disconnected(this.registered);
     this.onClosed(this);
   }
 
@@ -196,35 +227,50 @@ class DtuConnection {
         await this.sleep(PLAN_RETRY_MS);
         continue;
       }
-      const values: Record<string, number | string> = {};
-      for (const read of planReads(plan.points)) {
-        if (this.state !== 'polling') return;
-        const answer = await this.request(read.request);
-        const where = { dtu: device.serialNumber, ...read.request };
-        if (!answer) {
-          if (this.state === 'polling') this.log.warn(where, 'Modbus request timed out');
-          continue;
-        }
-        if (answer.kind === 'exception') {
-          this.log.warn({ ...where, exception: answer.code }, 'Modbus exception response');
-          continue;
-        }
-        if (answer.kind === 'data') Object.assign(values, decodeRead(read, answer.data));
-      }
-      if (this.state !== 'polling') return;
-      if (Object.keys(values).length > 0) {
-        try {
-          await this.hooks.ingest(device, JSON.stringify(values));
-        } catch (error) {
-          this.log.error({ err: error, dtu: device.serialNumber }, 'DTU values not stored');
-        }
-      }
+      await this.poll(plan.points);
       await this.sleep(plan.pollIntervalSeconds * 1000 - (Date.now() - started));
     }
   }
 
+  async poll(points: PlannedPoint[]): Promise<void> {
+    const device = this.device;
+    const values: Record<string, number | string> = {};
+    for (const read of planReads(points)) {
+      if (this.state !== 'polling') return;
+      const answer = await this.exclusive((line) => line.request(read.request));
+      const where = { dtu: device.serialNumber, ...read.request };
+      if (!answer) {
+        if (this.state === 'polling') this.log.warn(where, 'Modbus request timed out');
+        continue;
+      }
+      if (answer.kind === 'exception') {
+        this.log.warn({ ...where, exception: answer.code }, 'Modbus exception response');
+        continue;
+      }
+      if (answer.kind === 'data') Object.assign(values, decodeRead(read, answer.data));
+    }
+    if (this.state !== 'polling' || Object.keys(values).length === 0) return;
+    try {
+      await this.hooks.ingest(device, JSON.stringify(values));
+    } catch (error) {
+      this.log.error({ err: error, dtu: device.serialNumber }, 'DTU values not stored');
+    }
+  }
+
+  exclusive<T>(work: (line: ModbusLine) => Promise<T>): Promise<T> {
+    const run = this.line.then(() => work(this.lineView));
+    this.line = run.catch(() => undefined);
+    return run;
+  }
+
+  private readonly lineView: ModbusLine = {
+    isOpen: () => this.state === 'polling',
+    request: (request) => this.request(request),
+  };
+
   /** Sends one request and waits for its answer; null on timeout or close. */
-  private request(request: ReadRequest): Promise<ParsedResponse | null> {
+  private request(request: ModbusRequest): Promise<ParsedResponse | null> {
+    if (this.state !== 'polling') return Promise.resolve(null);
     return new Promise((resolve) => {
       this.buffer = Buffer.alloc(0);
       const timer = setTimeout(() => done(null), this.options.responseTimeoutMs);
@@ -234,7 +280,7 @@ class DtuConnection {
         resolve(answer);
       };
       this.pending = { request, done };
-      this.socket.write(buildReadRequest(request));
+      this.socket.write(buildRequest(request));
     });
   }
 
@@ -298,6 +344,7 @@ export async function startDtuServer(
   return {
     port,
     connections: () => [...connections].filter((c) => c.gatewayId !== undefined).length,
+    link: (gatewayId) => byGateway.get(gatewayId),
     async close() {
       const closing = new Promise<void>((resolve) => server.close(() => resolve()));
       const all = [...connections];

@@ -2,12 +2,13 @@ import { once } from 'node:events';
 import { createServer, connect as netConnect, type Socket } from 'node:net';
 import { GatewayMessages } from '@iot/contracts/gateways';
 import { type ModbusConfig, type ModbusConfigBody, ModbusMessages } from '@iot/contracts/modbus';
+import type { InstructionRecord } from '@iot/contracts/remote-control';
 import { ServerTCP } from 'modbus-serial';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../seed.js';
 import { createGateway, gatewayRow, storedPoints, type TestGateway } from '../../test/factories.js';
 import { startServer, type TestServer } from '../../test/server.js';
-import { fromBigEndian, hasValidCrc, withCrc } from './codec.js';
+import { fromBigEndian, hasValidCrc, toBigEndian, withCrc } from './codec.js';
 
 let t: TestServer;
 let projectId: number;
@@ -26,6 +27,19 @@ function lookup<T>(table: Map<number, Map<number, T>>, unit: number, address: nu
   // modbus-serial answers an exception response with this code (02 illegal data address).
   if (value === undefined) throw Object.assign(new Error('illegal address'), { modbusErrorCode: 2 });
   return value;
+}
+
+/** Writes where memory exists (else exception 02), all or nothing. */
+function store<T>(table: Map<number, Map<number, T>>, unit: number, address: number, values: T[]) {
+  for (let i = 0; i < values.length; i++) lookup(table, unit, address + i);
+  for (const [i, value] of values.entries()) table.get(unit)!.set(address + i, value);
+}
+
+/** A slave that implements only the multiple-write functions: 05/06 answer exception 01. */
+const MULTIPLE_WRITES_ONLY = 8;
+function singleWrite(unit: number) {
+  if (unit === MULTIPLE_WRITES_ONLY)
+    throw Object.assign(new Error('illegal function'), { modbusErrorCode: 1 });
 }
 
 /** Writes a value's big-endian bytes as registers from `address`, in the given byte order. */
@@ -87,21 +101,29 @@ async function dtu(registration: string, options: { silent?: number[]; noise?: B
   sockets.push(server, upstream);
   await Promise.all([once(server, 'connect'), once(upstream, 'connect')]);
   const requests: Buffer[] = [];
+  /** Requests that arrived while an earlier one was still unanswered (must stay 0). */
+  const wire = { outstanding: 0, overlaps: 0 };
   let transaction = 0;
   let pending = Buffer.alloc(0);
+  /** RTU request length: 8 bytes, or for 15/16 header, byte count, data and CRC. */
+  const frameLength = (bytes: Buffer) =>
+    bytes.length < 7 ? Infinity : bytes[1] === 15 || bytes[1] === 16 ? 9 + bytes[6]! : 8;
   server.on('data', (chunk: Buffer) => {
     pending = Buffer.concat([pending, chunk]);
-    while (pending.length >= 8) {
-      const frame = pending.subarray(0, 8);
-      pending = pending.subarray(8);
+    while (pending.length >= frameLength(pending)) {
+      const length = frameLength(pending);
+      const frame = pending.subarray(0, length);
+      pending = pending.subarray(length);
       requests.push(Buffer.from(frame));
       if (!hasValidCrc(frame)) throw new Error('the server sent a frame with a bad CRC');
       if (options.silent?.includes(frame[0]!)) continue;
+      if (wire.outstanding > 0) wire.overlaps++;
+      wire.outstanding++;
       const mbap = Buffer.alloc(6);
       mbap.writeUInt16BE(++transaction & 0xffff, 0);
       mbap.writeUInt16BE(0, 2);
-      mbap.writeUInt16BE(6, 4);
-      upstream.write(Buffer.concat([mbap, frame.subarray(0, 6)]));
+      mbap.writeUInt16BE(length - 2, 4);
+      upstream.write(Buffer.concat([mbap, frame.subarray(0, length - 2)]));
     }
   });
   let answers = Buffer.alloc(0);
@@ -111,13 +133,14 @@ async function dtu(registration: string, options: { silent?: number[]; noise?: B
       const length = answers.readUInt16BE(4);
       const pdu = answers.subarray(6, 6 + length);
       answers = answers.subarray(6 + length);
+      wire.outstanding--;
       server.write(Buffer.concat([options.noise ?? Buffer.alloc(0), withCrc(pdu)]));
     }
   });
   server.on('error', () => {});
   upstream.on('error', () => {});
   server.write(registration);
-  return { socket: server, requests };
+  return { socket: server, requests, wire };
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 10_000): Promise<T> {
@@ -133,29 +156,44 @@ const configUrl = (gatewayId: number, groupId = projectId) =>
   `/iot/groups/${groupId}/gateways/${gatewayId}/modbusConfig`;
 const serial = { baudRate: 9600, dataBits: 8, stopBits: 1, parity: 'none', pollIntervalSeconds: 1 } as const;
 
-async function configure(gw: TestGateway, indicators: ModbusConfigBody['indicators']) {
+async function configure(
+  gw: TestGateway,
+  indicators: ModbusConfigBody['indicators'],
+  settings: { pollIntervalSeconds?: number } = {},
+) {
   const answer = await t.request<ModbusConfig>('PUT', configUrl(gw.id), {
     token,
-    body: { ...serial, indicators },
+    body: { ...serial, ...settings, indicators },
   });
   expect(answer.body.code, answer.body.message).toBe(20000);
   return answer.body.data;
 }
 
 beforeAll(async () => {
-  t = await startServer();
+  // Short command timeout: an unanswered write is closed by the sweep within the test.
+  t = await startServer({ commandTimeoutSeconds: 3 });
   projectId = t.server.seeded.demoProjectId!;
   const account = DEMO_ACCOUNTS.projectAdmin;
   token = (await t.login(account.username, account.password)).access;
   slavePort = await freePort();
-  slave = new ServerTCP(
-    {
-      getHoldingRegister: (address: number, unit: number) => lookup(holding, unit, address),
-      getInputRegister: (address: number, unit: number) => lookup(input, unit, address),
-      getCoil: (address: number, unit: number) => lookup(coils, unit, address),
+  const vector = {
+    getHoldingRegister: (address: number, unit: number) => lookup(holding, unit, address),
+    getInputRegister: (address: number, unit: number) => lookup(input, unit, address),
+    getCoil: (address: number, unit: number) => lookup(coils, unit, address),
+    setRegister: (address: number, value: number, unit: number) => {
+      singleWrite(unit);
+      store(holding, unit, address, [value]);
     },
-    { host: '127.0.0.1', port: slavePort, unitID: 255 },
-  );
+    setRegisterArray: (address: number, values: number[], unit: number) =>
+      store(holding, unit, address, values),
+    setCoil: (address: number, on: boolean, unit: number) => {
+      singleWrite(unit);
+      store(coils, unit, address, [on]);
+    },
+    // FC 15 (not in modbus-serial's typings; it answers before calling this).
+    setCoilArray: (address: number, states: boolean[], unit: number) => store(coils, unit, address, states),
+  };
+  slave = new ServerTCP(vector, { host: '127.0.0.1', port: slavePort, unitID: 255 });
   await once(slave, 'initialized');
 });
 afterEach(() => {
@@ -456,5 +494,281 @@ describe('DTU listener against a real Modbus slave', () => {
     expect(timeouts[0]).toMatchObject({ slaveId: 9 });
     const row = await gatewayRow(t, gw.id);
     expect([row.unknown_key_count, row.rejected_value_count]).toEqual([0, 0]);
+  });
+});
+
+describe('remote control of DTU gateways: Modbus writes', () => {
+  const control = (gatewayId: number, body: { metric: string; value: unknown }) =>
+    t.request<InstructionRecord>('POST', `/data-server/api/v2/gateways/${gatewayId}/control`, {
+      token,
+      body,
+    });
+  const recordsOf = async (gatewayId: number) => {
+    const answer = await t.request<{ list: InstructionRecord[] }>(
+      'GET',
+      `/data-server/api/v2/gateways/${gatewayId}/instructionRecords?page=0&size=20`,
+      { token },
+    );
+    expect(answer.body.code).toBe(20000);
+    return answer.body.data.list;
+  };
+  const recordOf = async (gatewayId: number, id: number) =>
+    (await recordsOf(gatewayId)).find((r) => r.id === id);
+  /** Waits until the record leaves the open codes (20100, 20101, 20103). */
+  const closed = (gatewayId: number, id: number) =>
+    until(
+      () => recordOf(gatewayId, id),
+      (r) => r !== undefined && ![20100, 20101, 20103].includes(r.status),
+    );
+  const registers = (unit: number, address: number, count: number) =>
+    Buffer.concat(
+      Array.from({ length: count }, (_, i) => {
+        const word = Buffer.alloc(2);
+        word.writeUInt16BE(holding.get(unit)?.get(address + i) ?? 0);
+        return word;
+      }),
+    );
+  const fn = (frames: Buffer[], code: number) =>
+    frames.filter((f) => f[1] === code).map((f) => f.toString('hex'));
+
+  it('writes float32 CDAB (16), a coil (05), a register bit (03 + 06): 20000, values in the slave, read back', async () => {
+    const gw = await createGateway(t, projectId, [
+      { key: 'setpoint', type: 'float', decimals: 2, ioType: 'rw' },
+      { key: 'pump', type: 'boolean', ioType: 'rw' },
+      { key: 'flag', type: 'boolean', ioType: 'w' },
+    ]);
+    put(holding, 11, 0, f32(1), 'CDAB');
+    put(holding, 11, 10, Buffer.from([0x00, 0xf0]));
+    coils.set(11, new Map([[3, false]]));
+    await configure(
+      gw,
+      [
+        {
+          gatewayIndicatorId: gw.indicators.setpoint!,
+          slaveId: 11,
+          functionCode: 3,
+          address: 0,
+          dataType: 'float32',
+          byteOrder: 'CDAB',
+        },
+        {
+          gatewayIndicatorId: gw.indicators.pump!,
+          slaveId: 11,
+          functionCode: 1,
+          address: 3,
+          dataType: 'bit',
+        },
+        {
+          gatewayIndicatorId: gw.indicators.flag!,
+          slaveId: 11,
+          functionCode: 3,
+          address: 10,
+          dataType: 'bit',
+          bit: 3,
+        },
+      ],
+      // One cycle a minute: what shows after a write is the read-back, not the next cycle.
+      { pollIntervalSeconds: 60 },
+    );
+    const device = await dtu(`${gw.serialNumber},${gw.secret}\n`);
+    const last = (key: string) => storedPoints(t, gw.indicators[key]!).then((points) => points.at(-1));
+    await until(
+      () => last('setpoint'),
+      (point) => point !== undefined,
+    );
+    expect((await last('setpoint'))?.num_value).toBe(1);
+
+    const setpoint = await control(gw.id, { metric: 'setpoint', value: 12.5 });
+    expect(setpoint.body).toMatchObject({ code: 20100, data: { status: 20100, value: '12.5' } });
+    expect(await closed(gw.id, setpoint.body.data.id)).toMatchObject({
+      status: 20000,
+      message: '指令执行成功',
+    });
+    // 12.5 = 0x41480000; CDAB puts the low word first.
+    expect(registers(11, 0, 2)).toEqual(Buffer.from([0x00, 0x00, 0x41, 0x48]));
+    expect(toBigEndian(registers(11, 0, 2), 'CDAB').readFloatBE(0)).toBe(12.5);
+    expect(fn(device.requests, 16)).toEqual([
+      withCrc(Buffer.from('0b1000000002040000' + '4148', 'hex')).toString('hex'),
+    ]);
+    await until(
+      () => last('setpoint'),
+      (point) => point?.num_value === 12.5,
+    );
+    expect((await last('setpoint'))?.num_value).toBe(12.5);
+
+    const pump = await control(gw.id, { metric: 'pump', value: 'on' });
+    expect(await closed(gw.id, pump.body.data.id)).toMatchObject({ status: 20000 });
+    expect(coils.get(11)?.get(3)).toBe(true);
+    expect(fn(device.requests, 5)).toEqual([withCrc(Buffer.from('0b050003ff00', 'hex')).toString('hex')]);
+    await until(
+      () => last('pump'),
+      (point) => point?.num_value === 1,
+    );
+    expect((await last('pump'))?.num_value).toBe(1);
+
+    const flag = await control(gw.id, { metric: 'flag', value: true });
+    expect(await closed(gw.id, flag.body.data.id)).toMatchObject({ status: 20000 });
+    expect(holding.get(11)?.get(10)).toBe(0x00f8);
+    expect(fn(device.requests, 6)).toEqual([withCrc(Buffer.from('0b06000a00f8', 'hex')).toString('hex')]);
+    // Writes took turns with polling: no request went out before the previous one was answered.
+    expect(device.wire.overlaps).toBe(0);
+  });
+
+  it('closes 40000 with the exception named in Chinese, or the reason a value cannot be written', async () => {
+    const gw = await createGateway(t, projectId, [
+      { key: 'far', type: 'integer', ioType: 'w' },
+      { key: 'small', type: 'integer', ioType: 'w' },
+      { key: 'sensor', type: 'float', ioType: 'rw' },
+    ]);
+    put(holding, 12, 0, i16(5));
+    put(input, 12, 0, i16(5));
+    await configure(gw, [
+      // Not in the slave's memory: it answers exception 02.
+      {
+        gatewayIndicatorId: gw.indicators.far!,
+        slaveId: 12,
+        functionCode: 3,
+        address: 900,
+        dataType: 'INT32',
+      },
+      {
+        gatewayIndicatorId: gw.indicators.small!,
+        slaveId: 12,
+        functionCode: 3,
+        address: 0,
+        dataType: 'INT16',
+      },
+      {
+        gatewayIndicatorId: gw.indicators.sensor!,
+        slaveId: 12,
+        functionCode: 4,
+        address: 0,
+        dataType: 'INT16',
+      },
+    ]);
+    const device = await dtu(`${gw.serialNumber},${gw.secret}\n`);
+    await until(
+      async () => device.requests.length,
+      (n) => n > 0,
+    );
+
+    const far = await control(gw.id, { metric: 'far', value: 7 });
+    expect(far.body.code).toBe(20100);
+    expect(await closed(gw.id, far.body.data.id)).toMatchObject({
+      status: 40000,
+      message: '从站异常响应 02：非法数据地址',
+    });
+    expect(fn(device.requests, 16)).toHaveLength(1);
+
+    const tooBig = await control(gw.id, { metric: 'small', value: 40000 });
+    expect(await closed(gw.id, tooBig.body.data.id)).toMatchObject({
+      status: 40000,
+      message: '写入值 40000 超出 INT16 范围',
+    });
+    const readOnly = await control(gw.id, { metric: 'sensor', value: 1 });
+    expect((await closed(gw.id, readOnly.body.data.id))?.message).toBe(
+      '该指标配置为输入寄存器（功能码 04），只读，不能写入',
+    );
+    expect(fn(device.requests, 6)).toEqual([]);
+    expect(holding.get(12)?.get(0)).toBe(5);
+  });
+
+  it('queues a command while the DTU is away (20101) and writes it when the DTU registers (20102)', async () => {
+    const gw = await createGateway(t, projectId, [
+      { key: 'speed', type: 'integer', ioType: 'rw' },
+      { key: 'other', type: 'integer', ioType: 'w' },
+    ]);
+    put(holding, 13, 4, Buffer.alloc(8), 'DCBA');
+    await configure(gw, [
+      {
+        gatewayIndicatorId: gw.indicators.speed!,
+        slaveId: 13,
+        functionCode: 3,
+        address: 4,
+        dataType: 'INT64',
+        byteOrder: 'DCBA',
+      },
+    ]);
+    const queued = await control(gw.id, { metric: 'speed', value: -1_234_567_890_123 });
+    expect(queued.body).toMatchObject({ code: 20101, data: { status: 20101 } });
+
+    const device = await dtu(`${gw.serialNumber},${gw.secret}\n`);
+    expect(await closed(gw.id, queued.body.data.id)).toMatchObject({
+      status: 20102,
+      message: '缓存指令执行成功',
+    });
+    expect(toBigEndian(registers(13, 4, 4), 'DCBA').readBigInt64BE(0)).toBe(-1_234_567_890_123n);
+    expect(fn(device.requests, 16)).toHaveLength(1);
+    expect(device.wire.overlaps).toBe(0);
+
+    // Connected, but the indicator has no Modbus point: not reachable, so queued.
+    const unmapped = await control(gw.id, { metric: 'other', value: 1 });
+    expect(unmapped.body).toMatchObject({ code: 20101, data: { status: 20101 } });
+  });
+
+  it('leaves an unanswered write to the command timeout (40800)', async () => {
+    const gw = await createGateway(t, projectId, [{ key: 'mode', type: 'integer', ioType: 'w' }]);
+    await configure(gw, [
+      {
+        gatewayIndicatorId: gw.indicators.mode!,
+        slaveId: 14,
+        functionCode: 3,
+        address: 0,
+        dataType: 'UINT16',
+      },
+    ]);
+    const device = await dtu(`${gw.serialNumber},${gw.secret}\n`, { silent: [14] });
+    const mode = await control(gw.id, { metric: 'mode', value: 3 });
+    expect(mode.body.code).toBe(20100);
+    const record = await closed(gw.id, mode.body.data.id);
+    expect(record).toMatchObject({ status: 40800, message: '设备响应超时' });
+    expect(fn(device.requests, 6)).toEqual([withCrc(Buffer.from('0e0600000003', 'hex')).toString('hex')]);
+    // The write waited for the poll request to the same silent slave (2 s), then timed out itself.
+    const logged = () =>
+      t.logs.some((l) => l.msg === 'Modbus write not answered' && l.command === mode.body.data.id);
+    await until(async () => logged(), Boolean);
+    expect(logged()).toBe(true);
+  });
+
+  it('retries 05/06 as 15/16 when the slave answers exception 01 (illegal function)', async () => {
+    const gw = await createGateway(t, projectId, [
+      { key: 'level', type: 'float', decimals: 1, ioType: 'rw' },
+      { key: 'valve', type: 'boolean', ioType: 'rw' },
+    ]);
+    put(holding, MULTIPLE_WRITES_ONLY, 0, i16(0), 'BADC');
+    coils.set(MULTIPLE_WRITES_ONLY, new Map([[0, false]]));
+    await configure(gw, [
+      {
+        gatewayIndicatorId: gw.indicators.level!,
+        slaveId: MULTIPLE_WRITES_ONLY,
+        functionCode: 3,
+        address: 0,
+        dataType: 'INT16',
+        byteOrder: 'BADC',
+        scale: 0.1,
+      },
+      {
+        gatewayIndicatorId: gw.indicators.valve!,
+        slaveId: MULTIPLE_WRITES_ONLY,
+        functionCode: 1,
+        address: 0,
+        dataType: 'bit',
+      },
+    ]);
+    const device = await dtu(`${gw.serialNumber},${gw.secret}\n`);
+    const level = await control(gw.id, { metric: 'level', value: 25.1 });
+    expect(await closed(gw.id, level.body.data.id)).toMatchObject({ status: 20000 });
+    // 251 = 0x00FB, bytes swapped (BADC).
+    expect(holding.get(MULTIPLE_WRITES_ONLY)?.get(0)).toBe(0xfb00);
+    expect(fn(device.requests, 6)).toHaveLength(1);
+    expect(fn(device.requests, 16)).toEqual([
+      withCrc(Buffer.from('08100000000102fb00', 'hex')).toString('hex'),
+    ]);
+    const valve = await control(gw.id, { metric: 'valve', value: 1 });
+    expect(await closed(gw.id, valve.body.data.id)).toMatchObject({ status: 20000 });
+    expect(coils.get(MULTIPLE_WRITES_ONLY)?.get(0)).toBe(true);
+    expect(fn(device.requests, 15)).toEqual([
+      withCrc(Buffer.from('080f000000010101', 'hex')).toString('hex'),
+    ]);
   });
 });

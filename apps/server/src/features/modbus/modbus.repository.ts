@@ -41,6 +41,15 @@ export class ModbusRepository {
       .execute();
   }
 
+  async indicator(gatewayId: number, gatewayIndicatorId: number): Promise<ModbusIndicatorRow | undefined> {
+    return this.db
+      .selectFrom('gateway_indicators')
+      .select(['id', 'data_identification as dataIdentification', 'modbus'])
+      .where('gateway_id', '=', gatewayId)
+      .where('id', '=', gatewayIndicatorId)
+      .executeTakeFirst();
+  }
+
   /** Replaces the whole configuration in one transaction: indicators not in `points` are cleared. */
   async save(gatewayId: number, settings: string, points: Map<number, string>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {

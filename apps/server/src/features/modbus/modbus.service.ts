@@ -72,6 +72,13 @@ export class ModbusService {
     return { pollIntervalSeconds: settings.pollIntervalSeconds, points };
   }
 
+  /** Where a command to the gateway indicator is written: its polled point, or undefined when it has none. */
+  async point(gatewayId: number, gatewayIndicatorId: number): Promise<PlannedPoint | undefined> {
+    const row = await this.repository.indicator(gatewayId, gatewayIndicatorId);
+    const parsed = modbusPoint.safeParse(parseJson(row?.modbus ?? '{}'));
+    return row && parsed.success ? { key: row.dataIdentification, ...parsed.data } : undefined;
+  }
+
   private async indicatorsOf(gatewayId: number): Promise<ModbusIndicator[]> {
     const result: ModbusIndicator[] = [];
     for (const row of await this.repository.indicators(gatewayId)) {

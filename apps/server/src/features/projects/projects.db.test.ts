@@ -45,11 +45,8 @@ let corpAdmin: string;
 const ids = { project: 0, area: 0, site: 0, corporation: 0, operatorRole: 0 };
 let tree: GroupNode;
 
-async function ok<T>(method: string, url: string, body?: unknown, token = admin): Promise<T> {
-  const answer = await t.request<T>(method, url, { token, body });
-  expect(answer.body.code, `${method} ${url}: ${answer.body.message}`).toBe(20000);
-  return answer.body.data;
-}
+const ok = <T>(method: string, url: string, body?: unknown, token = admin) =>
+  t.ok<T>(method, url, { token, body });
 
 async function createUser(username: string): Promise<number> {
   const user = await ok<{ userId: number }>('POST', '/iot/users', {

@@ -240,3 +240,67 @@ describe('refusals', () => {
     expect(await records(gw.id)).toEqual([]);
   });
 });
+
+describe('auto-reposition', () => {
+  it('returns the indicator to its previous value repositionDelay seconds after a successful command', async () => {
+    const gw = await createGateway(t, projectId, pumpStation);
+    await t.server.platform.db
+      .updateTable('gateway_indicators')
+      .set({ is_auto_reposition: 1, reposition_delay: 1 })
+      .where('id', '=', gw.indicators.valve!)
+      .execute();
+    const device = await nativeDevice(gw);
+    await device.client.publishAsync(
+      `gateways/${gw.serialNumber}/telemetry`,
+      JSON.stringify({ valve: false }),
+      {
+        qos: 1,
+      },
+    );
+    const ack = (id: unknown) =>
+      device.client.publishAsync(
+        `gateways/${gw.serialNumber}/commands/ack`,
+        JSON.stringify({ id, success: true }),
+        {
+          qos: 1,
+        },
+      );
+
+    const started = Date.now();
+    const command = await control(gw.id, { metric: 'valve', value: true });
+    expect(command.body.code).toBe(20100);
+    await expect.poll(() => device.received.length).toBe(1);
+    await ack(command.body.data.id);
+    // After the delay the return goes out as a command of its own, with the value before.
+    await expect.poll(() => device.received.length, { timeout: 5000 }).toBe(2);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(device.received[1]!.body).toMatchObject({ metric: 'valve', value: 0 });
+    const back = (await records(gw.id)).find((r) => r.repositionOf === command.body.data.id);
+    expect(back).toMatchObject({ userId: null, value: '0', status: 20100 });
+    await ack(back!.id);
+    await expect.poll(async () => (await records(gw.id)).find((r) => r.id === back!.id)?.status).toBe(20000);
+    // A return is not returned from.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(device.received).toHaveLength(2);
+  });
+
+  it('does not return after a failed command', async () => {
+    const gw = await createGateway(t, projectId, pumpStation);
+    await t.server.platform.db
+      .updateTable('gateway_indicators')
+      .set({ is_auto_reposition: 1, reposition_delay: 0 })
+      .where('id', '=', gw.indicators.valve!)
+      .execute();
+    const device = await nativeDevice(gw);
+    const command = await control(gw.id, { metric: 'valve', value: true });
+    await expect.poll(() => device.received.length).toBe(1);
+    await device.client.publishAsync(
+      `gateways/${gw.serialNumber}/commands/ack`,
+      JSON.stringify({ id: command.body.data.id, success: false }),
+      { qos: 1 },
+    );
+    await expect.poll(async () => (await records(gw.id))[0]?.status).toBe(40000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(device.received).toHaveLength(1);
+  });
+});

@@ -13,6 +13,8 @@ export interface ControlTarget {
   type: string;
   decimalPlaces: number;
   enums: string;
+  /** Auto-reposition: return to the previous value this many seconds after a successful command. */
+  reposition: { delaySeconds: number } | null;
 }
 
 export function presentRecord(row: InstructionRow): InstructionRecord {
@@ -29,6 +31,7 @@ export function presentRecord(row: InstructionRow): InstructionRecord {
     createdAt: Number(row.created_at),
     sentAt: row.sent_at === null ? null : Number(row.sent_at),
     acknowledgedAt: row.acknowledged_at === null ? null : Number(row.acknowledged_at),
+    repositionOf: row.reposition_of,
   };
 }
 
@@ -52,6 +55,8 @@ export class RemoteControlRepository {
         'gi.id',
         'gi.io_type',
         'gi.decimal_places as own_decimals',
+        'gi.is_auto_reposition',
+        'gi.reposition_delay',
         'i.type',
         'i.decimal_places',
         'i.enums',
@@ -66,7 +71,41 @@ export class RemoteControlRepository {
       type: row.type,
       decimalPlaces: row.own_decimals ?? row.decimal_places,
       enums: row.enums,
+      reposition: row.is_auto_reposition ? { delaySeconds: row.reposition_delay } : null,
     };
+  }
+
+  /** The indicator's current value as text (what an auto-reposition returns to), if it has one. */
+  async currentValue(gatewayIndicatorId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('last_values')
+      .select(['num_value', 'text_value'])
+      .where('gateway_indicator_id', '=', gatewayIndicatorId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return row.num_value !== null ? String(row.num_value) : row.text_value;
+  }
+
+  /** Commands whose return is due, with the delay their indicator has now. */
+  repositionsDue(now: number) {
+    return this.db
+      .selectFrom('instruction_records')
+      .selectAll()
+      .where('reposition_at', '<=', now)
+      .orderBy('reposition_at')
+      .limit(100)
+      .execute();
+  }
+
+  /** Takes a due return (only one caller wins when several look at once). */
+  async claimReposition(id: number, dueAt: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('instruction_records')
+      .set({ reposition_at: null })
+      .where('id', '=', id)
+      .where('reposition_at', '=', dueAt)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   insert(record: Omit<InstructionRow, 'id'>): Promise<InstructionRow> {
@@ -81,7 +120,13 @@ export class RemoteControlRepository {
   async transition(
     id: number,
     from: number[],
-    changes: { status: number; message?: string; sent_at?: number; acknowledged_at?: number },
+    changes: {
+      status: number;
+      message?: string;
+      sent_at?: number;
+      acknowledged_at?: number;
+      reposition_at?: number;
+    },
   ): Promise<boolean> {
     const result = await this.db
       .updateTable('instruction_records')

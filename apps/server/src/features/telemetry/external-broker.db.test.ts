@@ -2,7 +2,7 @@ import { connect as tcpConnect } from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, storedPoints, type TestGateway } from '../../test/factories.js';
-import { startServer, type TestServer } from '../../test/server.js';
+import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test/server.js';
 
 /** The machine's Mosquitto (127.0.0.1:1883) stands in for an external broker cluster. */
 const MOSQUITTO = 'mqtt://127.0.0.1:1883';
@@ -85,5 +85,58 @@ describe.skipIf(!available)('external broker', () => {
       action: 'subscribe',
     });
     expect(await commands.json()).toEqual({ result: 'allow' });
+  });
+
+  it('sends a command to an online device through the broker, and queues it for an offline one', async () => {
+    const admin = (await t.login('admin', ADMIN_PASSWORD)).access;
+    const pump = await createGateway(t, t.server.seeded.demoProjectId!, [
+      { key: 'pump', type: 'integer', ioType: 'rw' },
+    ]);
+    const control = (value: number) =>
+      t.request<{ id: number; status: number }>('POST', `/data-server/api/v2/gateways/${pump.id}/control`, {
+        token: admin,
+        body: { metric: 'pump', value },
+      });
+    const status = async (id: number) => {
+      const page = await t.request<{ list: { id: number; status: number }[] }>(
+        'GET',
+        `/data-server/api/v2/gateways/${pump.id}/instructionRecords?page=0&size=10`,
+        { token: admin },
+      );
+      return page.body.data.list.find((r) => r.id === id)?.status;
+    };
+
+    // Offline (no traffic yet): queued.
+    const queued = await control(1);
+    expect(queued.body.code).toBe(20101);
+
+    const device = await mqtt.connectAsync(MOSQUITTO, { reconnectPeriod: 0 });
+    const received: { id: number; value: number }[] = [];
+    device.on('message', (_topic, payload) => received.push(JSON.parse(payload.toString())));
+    await device.subscribeAsync(`gateways/${pump.serialNumber}/commands`, { qos: 1 });
+    // Its first telemetry brings it online: the queued command goes out.
+    await device.publishAsync(`gateways/${pump.serialNumber}/telemetry`, JSON.stringify({ pump: 0 }), {
+      qos: 1,
+    });
+    await expect.poll(() => received.map((c) => c.id)).toEqual([queued.body.data.id]);
+    await expect.poll(() => status(queued.body.data.id)).toBe(20103);
+    const ack = (id: number) =>
+      device.publishAsync(
+        `gateways/${pump.serialNumber}/commands/ack`,
+        JSON.stringify({ id, success: true }),
+        {
+          qos: 1,
+        },
+      );
+    await ack(queued.body.data.id);
+    await expect.poll(() => status(queued.body.data.id)).toBe(20102);
+
+    // Online: sent at once, closed by the answer relayed through the broker.
+    const sent = await control(2);
+    expect(sent.body.code).toBe(20100);
+    await expect.poll(() => received.map((c) => c.value)).toEqual([1, 2]);
+    await ack(sent.body.data.id);
+    await expect.poll(() => status(sent.body.data.id)).toBe(20000);
+    await device.endAsync();
   });
 });

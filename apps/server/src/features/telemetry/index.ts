@@ -1,9 +1,19 @@
-import { type EmbeddedBroker, startEmbeddedBroker } from '../../platform/mqtt/broker.js';
+import { startEmbeddedBroker } from '../../platform/mqtt/broker.js';
 import { startExternalConsumer } from '../../platform/mqtt/external.js';
 import type { Platform } from '../../platform/platform.js';
 import { registerBrokerHookRoutes } from './broker-hooks.routes.js';
 import { IngestService } from './ingest.service.js';
-import { canPublish, canSubscribe, type DeviceIdentity, isTelemetryTopic } from './protocol.js';
+import {
+  canPublish,
+  canSubscribe,
+  type DeviceIdentity,
+  isTelemetryTopic,
+  nativeCommandsTopic,
+} from './protocol.js';
+import { RejectionRecorder } from './rejections.js';
+import { RejectionsRepository } from './rejections.repository.js';
+import { registerRejectionRoutes } from './rejections.routes.js';
+import { RejectionsService } from './rejections.service.js';
 import { TelemetryRepository } from './telemetry.repository.js';
 import { registerTelemetryRoutes } from './telemetry.routes.js';
 import { TelemetryWriter } from './writer.js';
@@ -16,7 +26,8 @@ export {
   tbRpcRequestTopic,
   tbRpcResponseId,
 } from './protocol.js';
-export type { DeviceIdentity, IngestService };
+export { HOUR, markHoursDirty } from './telemetry.repository.js';
+export type { DeviceIdentity, IngestService, RejectionRecorder };
 
 /** The downlink side of the broker, for remote control (docs/decisions/0010-remote-control.md). */
 export interface DeviceChannel {
@@ -33,47 +44,101 @@ export interface TelemetryFeature {
   /** Port of the embedded MQTT broker. */
   mqttPort: number;
   devices: DeviceChannel;
+  /** Rejected payloads waiting to be written (a job flushes them every second). */
+  rejections: RejectionRecorder;
   /** Stops taking data, then writes every buffered point. */
   close(): Promise<void>;
 }
 
 /**
  * With an external broker, the broker authenticates devices (through the hook routes) and the
- * server reads native telemetry topics; the topic names the device. ThingsBoard-style topics need
- * the broker to rewrite v1/devices/me/… to include the device (see docs/decisions/0012).
+ * server reads native telemetry and command-answer topics; the topic names the device.
+ * ThingsBoard-style topics need the broker to rewrite v1/devices/me/… to include the device (see
+ * docs/decisions/0012). Commands go out on the device's own native commands topic while the
+ * device is online; the broker's session holds them for it (decision 0010).
  */
-async function externalTransport(url: string, ingest: IngestService, platform: Platform) {
+async function externalTransport(
+  url: string,
+  ingest: IngestService,
+  platform: Platform,
+  onDeviceMessage: (device: DeviceIdentity, topic: string, payload: Buffer) => Promise<void>,
+) {
   const consumer = await startExternalConsumer(
     url,
     platform.config.mqttShareGroup,
-    ['gateways/+/telemetry'],
+    ['gateways/+/telemetry', 'gateways/+/commands/ack'],
     async (topic, payload) => {
       const serialNumber = topic.split('/')[1] ?? '';
       const device = await ingest.deviceBySerial(serialNumber);
       if (!device) {
-        platform.log.warn({ topic }, 'telemetry for an unknown serial number dropped');
+        platform.log.warn({ topic }, 'message for an unknown serial number dropped');
         return;
       }
-      await ingest.ingest(device, payload.toString('utf8'));
+      await onDeviceMessage(device, topic, payload);
     },
     platform.log,
   );
-  return { port: Number(new URL(url).port || 1883), close: () => consumer.close() };
+  return {
+    port: Number(new URL(url).port || 1883),
+    close: () => consumer.close(),
+    async sendTo(gatewayId: number, topic: string, payload: string) {
+      // Only the native topic names one device; ThingsBoard RPC topics are shared names.
+      if (!topic.startsWith('gateways/') || !ingest.isOnline(gatewayId)) return 0;
+      await consumer.publish(topic, payload);
+      return 1;
+    },
+  };
+}
+
+/** The embedded broker: devices authenticate with their credential; commands reach one gateway's sessions. */
+async function embeddedTransport(
+  platform: Platform,
+  ingest: IngestService,
+  onDeviceMessage: (device: DeviceIdentity, topic: string, payload: Buffer) => Promise<void>,
+  onSubscribe: (device: DeviceIdentity, filter: string) => void,
+) {
+  const broker = await startEmbeddedBroker<DeviceIdentity>(
+    {
+      port: platform.config.mqttPort,
+      host: platform.config.host,
+      tryNextPorts: platform.config.mqttPortFixed ? 0 : 10,
+    },
+    {
+      authenticate: (username, password) => ingest.authenticate(username, password),
+      canPublish,
+      canSubscribe,
+      onPublish: onDeviceMessage,
+      onConnect: (device) => void ingest.connected(device),
+      onDisconnect: (device) => void ingest.disconnected(device),
+      onSubscribe,
+    },
+    platform.log,
+  );
+  return {
+    port: broker.port,
+    close: () => broker.close(),
+    sendTo: (gatewayId: number, topic: string, payload: string) =>
+      broker.publishTo((device) => device.gatewayId === gatewayId, topic, payload),
+  };
 }
 
 /** Devices in: the embedded MQTT broker, the HTTP telemetry route and the ingest pipeline behind both. */
 export async function telemetryFeature(platform: Platform): Promise<TelemetryFeature> {
   const repository = new TelemetryRepository(platform.db);
   const writer = new TelemetryWriter(repository, platform.log);
+  const rejectionsRepository = new RejectionsRepository(platform.db);
+  const rejections = new RejectionRecorder(rejectionsRepository, platform.log);
   const ingest = new IngestService(
     repository,
     writer,
     platform.bus,
     platform.log,
     platform.config.offlineTimeoutSeconds * 1000,
+    rejections,
   );
   await repository.resetPresence();
   registerTelemetryRoutes(platform.router, ingest);
+  registerRejectionRoutes(platform.router, new RejectionsService(rejectionsRepository));
 
   const messageHandlers: Parameters<DeviceChannel['onMessage']>[0][] = [];
   const subscribeHandlers: Parameters<DeviceChannel['onSubscribe']>[0][] = [];
@@ -81,46 +146,32 @@ export async function telemetryFeature(platform: Platform): Promise<TelemetryFea
 
   /** Telemetry goes to the pipeline; other device topics (command acknowledgements) to their handlers. */
   const onDeviceMessage = async (device: DeviceIdentity, topic: string, payload: Buffer) => {
-    if (isTelemetryTopic(device, topic)) await ingest.ingest(device, payload.toString('utf8'));
+    if (isTelemetryTopic(device, topic))
+      await ingest.ingest(device, payload.toString('utf8'), Date.now(), topic);
     else for (const handler of messageHandlers) await handler(device, topic, payload);
   };
 
-  const transport: {
-    port: number;
-    close(): Promise<void>;
-    publishTo?: EmbeddedBroker<DeviceIdentity>['publishTo'];
-  } = platform.config.mqttUrl
-    ? await externalTransport(platform.config.mqttUrl, ingest, platform)
-    : await startEmbeddedBroker<DeviceIdentity>(
-        {
-          port: platform.config.mqttPort,
-          host: platform.config.host,
-          tryNextPorts: platform.config.mqttPortFixed ? 0 : 10,
-        },
-        {
-          authenticate: (username, password) => ingest.authenticate(username, password),
-          canPublish,
-          canSubscribe,
-          onPublish: onDeviceMessage,
-          onConnect: (device) => void ingest.connected(device),
-          onDisconnect: (device) => void ingest.disconnected(device),
-          onSubscribe: (device, filter) => {
-            for (const handler of subscribeHandlers) handler(device, filter);
-          },
-        },
-        platform.log,
-      );
+  const transport = platform.config.mqttUrl
+    ? await externalTransport(platform.config.mqttUrl, ingest, platform, onDeviceMessage)
+    : await embeddedTransport(platform, ingest, onDeviceMessage, (device, filter) => {
+        for (const handler of subscribeHandlers) handler(device, filter);
+      });
+  if (platform.config.mqttUrl) {
+    // The external broker tells no subscriptions: a device coming online counts as ready for its
+    // native commands topic, so commands queued while it was away go out (decision 0010).
+    ingest.onOnline((device) => {
+      for (const handler of subscribeHandlers) handler(device, nativeCommandsTopic(device.serialNumber));
+    });
+  }
   platform.jobs.every(30_000, 'device presence', () => ingest.sweep());
+  platform.jobs.every(1000, 'rejected payloads', () => rejections.flush());
 
   return {
     ingest,
     mqttPort: transport.port,
+    rejections,
     devices: {
-      // Through an external broker the server does not hold device sessions: no downlink yet.
-      sendTo: (gatewayId, topic, payload) =>
-        transport.publishTo
-          ? transport.publishTo((device) => device.gatewayId === gatewayId, topic, payload)
-          : Promise.resolve(0),
+      sendTo: (gatewayId, topic, payload) => transport.sendTo(gatewayId, topic, payload),
       onMessage: (handler) => void messageHandlers.push(handler),
       onSubscribe: (handler) => void subscribeHandlers.push(handler),
     },
@@ -128,6 +179,7 @@ export async function telemetryFeature(platform: Platform): Promise<TelemetryFea
       await transport.close();
       await ingest.drain();
       await writer.close();
+      await rejections.flush();
       await ingest.sweep();
     },
   };

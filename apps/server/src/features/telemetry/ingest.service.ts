@@ -1,8 +1,10 @@
+import { INDICATOR_TYPES } from '@iot/contracts/indicators';
 import type { FastifyBaseLogger } from 'fastify';
 import { sha256 } from '../../platform/auth/tokens.js';
 import type { LiveBus } from '../../platform/bus.js';
 import { clockStatusOf, normaliseValue, parsePayload, storageTime } from './normalise.js';
 import type { DeviceIdentity } from './protocol.js';
+import type { RejectionRecorder } from './rejections.js';
 import type { IndicatorBinding, StoredPoint, TelemetryRepository } from './telemetry.repository.js';
 import type { TelemetryWriter } from './writer.js';
 
@@ -26,11 +28,13 @@ export interface IngestResult {
 /**
  * The ingest pipeline: authenticate the device, decode, normalise by indicator type and decimals,
  * batch-write, then update presence and publish on the live bus. Bad input is counted on the
- * gateway and logged, never thrown at the transport.
+ * gateway, logged and noted in its recent rejections (rejections.ts), never thrown at the transport.
  */
 export class IngestService {
   private readonly bindings = new Map<number, { at: number; byKey: Map<string, IndicatorBinding> }>();
   private readonly presence = new Map<number, Presence>();
+  private readonly onlineHandlers: ((device: DeviceIdentity) => void)[] = [];
+  private readonly storedHandlers: ((device: DeviceIdentity, points: StoredPoint[]) => void)[] = [];
   private readonly inFlight = new Set<Promise<IngestResult>>();
 
   constructor(
@@ -39,6 +43,7 @@ export class IngestService {
     private readonly bus: LiveBus,
     private readonly log: FastifyBaseLogger,
     private readonly offlineTimeoutMs: number,
+    private readonly rejections: RejectionRecorder,
   ) {}
 
   /**
@@ -65,9 +70,12 @@ export class IngestService {
       : null;
   }
 
-  /** Handles one message; `drain()` waits for every message taken so far. */
-  ingest(device: DeviceIdentity, text: string, now = Date.now()): Promise<IngestResult> {
-    const work = this.process(device, text, now);
+  /**
+   * Handles one message; `drain()` waits for every message taken so far. `source` (the MQTT topic,
+   * or http / modbus) is kept with a rejected payload.
+   */
+  ingest(device: DeviceIdentity, text: string, now = Date.now(), source = 'http'): Promise<IngestResult> {
+    const work = this.process(device, text, now, source);
     this.inFlight.add(work);
     const forget = () => this.inFlight.delete(work);
     work.then(forget, forget);
@@ -78,8 +86,15 @@ export class IngestService {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  private async process(device: DeviceIdentity, text: string, now: number): Promise<IngestResult> {
+  private async process(
+    device: DeviceIdentity,
+    text: string,
+    now: number,
+    source: string,
+  ): Promise<IngestResult> {
     const result: IngestResult = { stored: 0, unknownKeys: 0, rejectedValues: 0 };
+    // What is wrong with the message, one Chinese sentence each, for the gateway's rejection list.
+    const problems: string[] = [];
     const entries = parsePayload(text);
     let clockStatus: string | null = null;
     const points: StoredPoint[] = [];
@@ -87,22 +102,29 @@ export class IngestService {
     let latestTs = 0;
     if (!entries) {
       result.rejectedValues = 1;
+      problems.push('无法解析的数据：须为 JSON 的 {键: 值}、{ts, values} 或其数组');
       this.log.warn({ gateway: device.serialNumber }, 'telemetry payload is not JSON of an accepted shape');
     } else {
       const byKey = await this.bindingsOf(device.gatewayId);
       for (const entry of entries) {
         const status = entry.ts === undefined ? null : clockStatusOf(entry.ts, now);
         if (entry.ts !== undefined) clockStatus = status;
+        if (status === 'errorTime')
+          problems.push('时间戳无效（须为 2000 年以后的毫秒数），数值按接收时间保存');
         const ts = storageTime(entry.ts, status, now);
         for (const [key, raw] of Object.entries(entry.values)) {
           const binding = byKey.get(key);
           if (!binding) {
             result.unknownKeys += 1;
+            problems.push(`未知数据键 ${key}：网关没有该数据标识的指标`);
             continue;
           }
           const normalised = normaliseValue(binding, raw);
           if (!normalised.ok) {
             result.rejectedValues += 1;
+            problems.push(
+              `数据键 ${key} 的值 ${preview(raw)} ${normalised.reason}（指标类型：${INDICATOR_TYPES[binding.type]}）`,
+            );
             this.log.warn(
               { gateway: device.serialNumber, key, reason: normalised.reason },
               'telemetry value rejected',
@@ -115,8 +137,10 @@ export class IngestService {
         }
       }
     }
+    if (problems.length > 0) this.rejections.record(device.gatewayId, source, problems, text, now);
     await this.writer.write(points);
     result.stored = points.length;
+    if (points.length > 0) for (const handler of this.storedHandlers) handler(device, points);
     if (result.unknownKeys > 0 || result.rejectedValues > 0) {
       await this.repository.countProblems(device.gatewayId, result.unknownKeys, result.rejectedValues);
     }
@@ -131,6 +155,21 @@ export class IngestService {
       });
     }
     return result;
+  }
+
+  /** Whether the gateway is online now (traffic within the offline timeout, or an MQTT connection). */
+  isOnline(gatewayId: number): boolean {
+    return this.presence.get(gatewayId)?.online ?? false;
+  }
+
+  /** Called with every message's points once they are committed (the warning engine). */
+  onStored(handler: (device: DeviceIdentity, points: StoredPoint[]) => void): void {
+    this.storedHandlers.push(handler);
+  }
+
+  /** Called when a gateway turns online (its first traffic or connection after being offline). */
+  onOnline(handler: (device: DeviceIdentity) => void): void {
+    this.onlineHandlers.push(handler);
   }
 
   async connected(device: DeviceIdentity): Promise<void> {
@@ -180,7 +219,8 @@ export class IngestService {
     const presence = this.presenceOf(device.gatewayId);
     presence.lastSeen = Math.max(presence.lastSeen, now);
     const changes: { onlineStatus?: string; lastSeenAt?: number; clockStatus?: string | null } = {};
-    if (!presence.online) {
+    const cameOnline = !presence.online;
+    if (cameOnline) {
       presence.online = true;
       changes.onlineStatus = 'online';
       changes.lastSeenAt = now;
@@ -191,6 +231,7 @@ export class IngestService {
       changes.clockStatus = clockStatus;
     }
     await this.repository.setPresence(device.gatewayId, changes);
+    if (cameOnline) for (const handler of this.onlineHandlers) handler(device);
   }
 
   private presenceOf(gatewayId: number): Presence {
@@ -209,4 +250,10 @@ export class IngestService {
     this.bindings.set(gatewayId, { at: Date.now(), byKey });
     return byKey;
   }
+}
+
+/** A raw value as it appears in a reason: its JSON, cut short. */
+function preview(raw: unknown): string {
+  const json = JSON.stringify(raw) ?? String(raw);
+  return json.length > 40 ? `${json.slice(0, 39)}…` : json;
 }

@@ -2,6 +2,9 @@ import type { IndicatorEnum, IndicatorType } from '@iot/contracts/indicators';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 
+/** Rollups are hourly (migration 0006); a write marks the hours it touched for recomputation. */
+export const HOUR = 3_600_000;
+
 /** A point ready to store: numbers in num_value, text in text_value. */
 export interface StoredPoint {
   gatewayIndicatorId: number;
@@ -63,7 +66,8 @@ export class TelemetryRepository {
 
   /**
    * Stores a batch in one transaction: a point already stored at the same time is replaced (a
-   * device resending after a lost acknowledgement), and last values move forward only.
+   * device resending after a lost acknowledgement), last values move forward only, and the hours
+   * touched are marked dirty for the rollup job (docs/decisions/0014-hourly-rollups.md).
    */
   async write(points: StoredPoint[]): Promise<void> {
     if (points.length === 0) return;
@@ -80,6 +84,14 @@ export class TelemetryRepository {
     for (const row of rows) {
       const current = latest.get(row.gateway_indicator_id);
       if (!current || row.ts >= current.ts) latest.set(row.gateway_indicator_id, row);
+    }
+    const hours = new Map<string, { gateway_indicator_id: number; hour: number }>();
+    for (const row of rows) {
+      const hour = row.ts - (row.ts % HOUR);
+      hours.set(`${row.gateway_indicator_id}:${hour}`, {
+        gateway_indicator_id: row.gateway_indicator_id,
+        hour,
+      });
     }
     await this.db.transaction().execute(async (trx) => {
       for (let i = 0; i < rows.length; i += 1000) {
@@ -108,6 +120,7 @@ export class TelemetryRepository {
             .where((eb) => eb('excluded.ts', '>=', eb.ref('last_values.ts'))),
         )
         .execute();
+      await markHoursDirty(trx, [...hours.values()]);
     });
   }
 
@@ -151,6 +164,27 @@ export class TelemetryRepository {
       .updateTable('gateways')
       .set({ online_status: 'offlineNormal' })
       .where('online_status', '=', 'online')
+      .execute();
+  }
+}
+
+/**
+ * Marks hours for the rollup job. The version moves on every write, so a recomputation that read
+ * the hour before this write does not clear the mark (it clears only the version it saw).
+ */
+export async function markHoursDirty(
+  db: Kysely<Database>,
+  hours: { gateway_indicator_id: number; hour: number }[],
+): Promise<void> {
+  for (let i = 0; i < hours.length; i += 1000) {
+    await db
+      .insertInto('telemetry_dirty_hours')
+      .values(hours.slice(i, i + 1000))
+      .onConflict((oc) =>
+        oc
+          .columns(['gateway_indicator_id', 'hour'])
+          .doUpdateSet((eb) => ({ version: eb('telemetry_dirty_hours.version', '+', 1) })),
+      )
       .execute();
   }
 }

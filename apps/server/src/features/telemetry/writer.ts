@@ -8,54 +8,66 @@ interface Pending {
 }
 
 /**
- * Batches points from all devices into one transaction per flush: every `intervalMs`, or at once
- * when `maxPoints` are waiting. Each caller's promise settles when its points are committed, so a
- * QoS 1 device is acknowledged only then. `close()` flushes what is left.
+ * Group commit: points from all devices are written in one transaction per flush. A flush starts
+ * once the current turn of the event loop has handed over everything it read (setImmediate), and
+ * never while another is running; what arrives meanwhile waits and goes in the next one. So the
+ * batch grows with the load by itself: one message alone is written at once, a flood in large
+ * transactions. Each caller's promise settles when its points are committed (a QoS 1 device is
+ * acknowledged only then). `close()` writes what is left.
  */
 export class TelemetryWriter {
   private queue: Pending[] = [];
-  private queued = 0;
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+  private scheduled = false;
+  private running: Promise<void> | null = null;
 
   constructor(
     private readonly repository: TelemetryRepository,
     private readonly log: FastifyBaseLogger,
-    private readonly intervalMs = 20,
-    private readonly maxPoints = 5000,
   ) {}
 
   write(points: StoredPoint[]): Promise<void> {
     if (points.length === 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.queue.push({ points, resolve, reject });
-      this.queued += points.length;
-      if (this.queued >= this.maxPoints) void this.flush();
-      else this.timer ??= setTimeout(() => void this.flush(), this.intervalMs);
+      this.schedule();
     });
   }
 
-  /** Writes everything queued so far; flushes run one after another. */
-  flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+  private schedule(): void {
+    if (this.scheduled || this.running) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  /** Writes everything queued so far, after the flush in progress if there is one. */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
     const batch = this.queue;
     this.queue = [];
-    this.queued = 0;
-    if (batch.length === 0) return this.flushing;
-    this.flushing = this.flushing.then(async () => {
-      try {
-        await this.repository.write(batch.flatMap((pending) => pending.points));
-        for (const pending of batch) pending.resolve();
-      } catch (error) {
-        this.log.error({ err: error, points: batch.length }, 'telemetry batch not stored');
-        for (const pending of batch) pending.reject(error);
-      }
+    if (batch.length === 0) return;
+    this.running = this.store(batch).finally(() => {
+      this.running = null;
+      if (this.queue.length > 0) this.schedule();
     });
-    return this.flushing;
+    await this.running;
+  }
+
+  private async store(batch: Pending[]): Promise<void> {
+    try {
+      await this.repository.write(batch.flatMap((pending) => pending.points));
+      for (const pending of batch) pending.resolve();
+    } catch (error) {
+      this.log.error({ err: error, points: batch.length }, 'telemetry batch not stored');
+      for (const pending of batch) pending.reject(error);
+    }
   }
 
   async close(): Promise<void> {
     await this.flush();
+    // A flush scheduled before close may have found the queue empty; anything queued since is written here.
+    while (this.queue.length > 0 || this.running) await this.flush();
   }
 }

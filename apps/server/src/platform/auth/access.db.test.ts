@@ -31,11 +31,8 @@ const ids = {
   operatorA: 0,
 };
 
-async function ok<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const answer = await t.request<T>(method, url, { token: tokens.admin, body });
-  expect(answer.body.code, `${method} ${url}: ${answer.body.message}`).toBe(20000);
-  return answer.body.data;
-}
+const ok = <T>(method: string, url: string, body?: unknown) =>
+  t.ok<T>(method, url, { token: tokens.admin, body });
 
 beforeAll(async () => {
   t = await startServer();

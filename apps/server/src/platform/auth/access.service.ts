@@ -55,10 +55,12 @@ export class AccessService {
     const { claims } = verification;
     const session = await this.repository.sessionState(claims.sid);
     const now = Date.now();
-    if (!session || session.revokedAt !== null || session.expiresAt <= now) throw tokenExpired();
+    if (!session) throw tokenExpired();
+    // The account's state first: deactivating revokes the sessions too, and the person must be told why.
     if (session.userStatus !== 'enabled') throw tokenExpired(Messages.ACCOUNT_DEACTIVATED);
     if (session.userExpireAt !== null && session.userExpireAt <= now)
       throw tokenExpired(Messages.ACCOUNT_EXPIRED_OPERATION);
+    if (session.revokedAt !== null || session.expiresAt <= now) throw tokenExpired();
     return {
       userId: claims.userId,
       username: claims.username,

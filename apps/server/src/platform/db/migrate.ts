@@ -5,6 +5,12 @@ import * as customDomains from './migrations/0002-custom-domains.js';
 import * as devices from './migrations/0003-devices.js';
 import * as gatewayEntries from './migrations/0004-gateway-entries.js';
 import * as instructions from './migrations/0005-instructions.js';
+import * as rollups from './migrations/0006-rollups.js';
+import * as gatewayDiagnostics from './migrations/0007-gateway-diagnostics.js';
+import * as autoReposition from './migrations/0008-auto-reposition.js';
+import * as dataRepair from './migrations/0009-data-repair.js';
+import * as warnings from './migrations/0010-warnings.js';
+import * as messages from './migrations/0011-messages.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */
@@ -14,6 +20,12 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0003-devices': devices,
   '0004-gateway-entries': gatewayEntries,
   '0005-instructions': instructions,
+  '0006-rollups': rollups,
+  '0007-gateway-diagnostics': gatewayDiagnostics,
+  '0008-auto-reposition': autoReposition,
+  '0009-data-repair': dataRepair,
+  '0010-warnings': warnings,
+  '0011-messages': messages,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

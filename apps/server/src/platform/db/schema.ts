@@ -98,6 +98,8 @@ export interface GroupsTable {
   site_type: string | null;
   sort: number;
   created_at: number;
+  /** 1 for a monitoring point (migration 0007, docs/decisions/0015-monitoring-points.md). */
+  is_monitor: Generated<number>;
 }
 
 export interface ProjectsTable {
@@ -235,6 +237,26 @@ export interface InstructionRecordsTable {
   created_at: number;
   sent_at: number | null;
   acknowledged_at: number | null;
+  /** Auto-reposition (migration 0008): the value to return to, when the return is due, what it returns from. */
+  reposition_value: string | null;
+  reposition_at: number | null;
+  reposition_of: number | null;
+}
+
+/** A rejected payload of a gateway (migration 0007); only the most recent are kept. */
+export interface GatewayRejectionsTable {
+  id: Generated<number>;
+  gateway_id: number;
+  received_at: number;
+  topic: string;
+  reason: string;
+  payload: string;
+}
+
+/** The gateway indicators a monitoring point shows (migration 0007). */
+export interface GroupGatewayIndicatorsTable {
+  group_id: number;
+  gateway_indicator_id: number;
 }
 
 export interface TelemetryTable {
@@ -242,6 +264,196 @@ export interface TelemetryTable {
   ts: number;
   num_value: number | null;
   text_value: string | null;
+}
+
+/** One hour of one numeric series (migration 0006). */
+export interface TelemetryHourlyTable {
+  gateway_indicator_id: number;
+  hour: number;
+  mn: number;
+  mx: number;
+  sm: number;
+  n: number;
+  first_ts: number;
+  first_value: number;
+  last_ts: number;
+  last_value: number;
+}
+
+export interface TelemetryDirtyHoursTable {
+  gateway_indicator_id: number;
+  hour: number;
+  version: Generated<number>;
+}
+
+/** Warning rules and what the engine keeps (migration 0010). */
+export interface WarningRulesTable {
+  id: Generated<number>;
+  project_id: number;
+  gateway_id: number;
+  gateway_indicator_id: number | null;
+  name: string;
+  kind: string;
+  level: number;
+  low: number | null;
+  high: number | null;
+  value: string | null;
+  rate_per_minute: number | null;
+  offline_minutes: number | null;
+  delay_seconds: number;
+  delay_count: number;
+  hysteresis: number;
+  schedule: string | null;
+  enabled: number;
+  created_at: number;
+}
+
+export interface WarningRuleStatesTable {
+  rule_id: number;
+  phase: string;
+  since_ts: number | null;
+  count: number;
+  last_value: number | null;
+  last_ts: number | null;
+  warning_id: number | null;
+}
+
+export interface WarningsTable {
+  id: Generated<number>;
+  project_id: number;
+  gateway_id: number;
+  gateway_indicator_id: number | null;
+  rule_id: number | null;
+  kind: string;
+  level: number;
+  value: string;
+  threshold: string;
+  started_at: number;
+  released_at: number | null;
+  release_value: string | null;
+  handle_status: string;
+  handled_by: number | null;
+  handled_at: number | null;
+}
+
+export interface WarningHandlesTable {
+  id: Generated<number>;
+  warning_id: number;
+  user_id: number | null;
+  status: string;
+  note: string;
+  created_at: number;
+}
+
+/** An approval asked of a project's auditors (migration 0009); statuses in @iot/contracts/audits. */
+export interface AuditRecordsTable {
+  id: Generated<number>;
+  audit_type: number;
+  audit_status: number;
+  relation_id: number;
+  project_id: number;
+  content: string;
+  submitted_by: number | null;
+  submitted_at: number;
+  audited_by: number | null;
+  audited_at: number | null;
+  reason: string;
+}
+
+/** A proposed correction of one gateway indicator over a time range (migration 0009). */
+export interface DataRepairsTable {
+  id: Generated<number>;
+  project_id: number;
+  gateway_id: number;
+  gateway_indicator_id: number;
+  start_time: number;
+  stop_time: number;
+  mode: string;
+  /** JSON: {points: [{ts, value|null}]} or {rule: {kind, value}}. */
+  proposal: string;
+  description: string;
+  audit_status: number;
+  submitted_by: number | null;
+  submitted_at: number;
+  audited_by: number | null;
+  audited_at: number | null;
+  reason: string;
+  applied_count: number | null;
+}
+
+/** Per approved repair and time: the value it replaced (absent 1: none) and the one it wrote (new_absent 1: deleted). */
+export interface TelemetryRepairOriginalsTable {
+  repair_id: number;
+  gateway_indicator_id: number;
+  ts: number;
+  num_value: number | null;
+  text_value: string | null;
+  absent: number;
+  new_num_value: number | null;
+  new_text_value: string | null;
+  new_absent: number;
+}
+
+/** Messages per recipient, recipient settings, templates, webhooks and their deliveries (migration 0011). */
+export interface MessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  project_id: number | null;
+  type: string;
+  title: string;
+  content: string;
+  headers: string;
+  relation_id: number | null;
+  created_at: number;
+  read_at: number | null;
+}
+
+export interface MessageRecipientsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  types: string;
+  levels: string;
+  role_ids: string;
+  user_ids: string;
+  sms: number;
+  voice: number;
+  enabled: number;
+  created_at: number;
+}
+
+export interface MessageTemplatesTable {
+  project_id: number;
+  type: string;
+  title: string;
+  content: string;
+  updated_at: number;
+}
+
+export interface WebhooksTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  url: string;
+  secret: string;
+  types: string;
+  levels: string;
+  enabled: number;
+  created_at: number;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  event: string;
+  payload: string;
+  status: string;
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
+  next_attempt_at: number | null;
+  created_at: number;
+  delivered_at: number | null;
 }
 
 export interface Database {
@@ -265,7 +477,23 @@ export interface Database {
   gateway_entry_records: GatewayEntryRecordsTable;
   instruction_records: InstructionRecordsTable;
   telemetry: TelemetryTable;
+  warning_rules: WarningRulesTable;
+  warning_rule_states: WarningRuleStatesTable;
+  warnings: WarningsTable;
+  warning_handles: WarningHandlesTable;
   last_values: TelemetryTable;
+  gateway_rejections: GatewayRejectionsTable;
+  group_gateway_indicators: GroupGatewayIndicatorsTable;
+  telemetry_hourly: TelemetryHourlyTable;
+  telemetry_dirty_hours: TelemetryDirtyHoursTable;
+  audit_records: AuditRecordsTable;
+  data_repairs: DataRepairsTable;
+  telemetry_repair_originals: TelemetryRepairOriginalsTable;
+  messages: MessagesTable;
+  message_recipients: MessageRecipientsTable;
+  message_templates: MessageTemplatesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

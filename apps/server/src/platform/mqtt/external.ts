@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt from 'mqtt';
 
 export interface ExternalConsumer {
+  /** Publishes through the broker (QoS 1), e.g. a command on a device's own commands topic. */
+  publish(topic: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,9 @@ export async function startExternalConsumer(
     'consuming device messages from an external MQTT broker',
   );
   return {
+    publish: async (topic, payload) => {
+      await client.publishAsync(topic, payload, { qos: 1 });
+    },
     close: () => client.endAsync(),
   };
 }

@@ -1,0 +1,57 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../platform/db/schema.js';
+
+export type Range = { start: number; stop: number };
+
+/** One piece of a bucket: raw points of a partial range, or one rollup hour. */
+export interface BucketPart {
+  bucket: number;
+  mn: number;
+  mx: number;
+  sm: number;
+  n: number;
+  t0: number;
+  first: number;
+  t1: number;
+  last: number;
+}
+
+/** Per-bucket aggregates straight from the raw points, with the times of each bucket's first and last. */
+export async function rawBuckets(
+  db: Kysely<Database>,
+  id: number,
+  range: Range,
+  width: number,
+  origin: number,
+): Promise<BucketPart[]> {
+  // Typed parameters: SQLite binds JS numbers as reals, which would make the division fractional.
+  const from = sql`cast(${origin} as bigint)`;
+  const start = sql`cast(${range.start} as bigint)`;
+  const stop = sql`cast(${range.stop} as bigint)`;
+  const size = sql`cast(${width} as bigint)`;
+  const result = await sql<Record<keyof BucketPart, number>>`
+    with b as (
+      select (ts - ${from}) / ${size} as bucket,
+             min(num_value) as mn, max(num_value) as mx, sum(num_value) as sm, count(*) as n,
+             min(ts) as t0, max(ts) as t1
+      from telemetry
+      where gateway_indicator_id = ${id} and ts >= ${start} and ts < ${stop} and num_value is not null
+      group by 1 -- by position: PostgreSQL would not match the parameterised expression written twice
+    )
+    select b.bucket, b.mn, b.mx, b.sm, b.n, b.t0, b.t1, f.num_value as first, l.num_value as last
+    from b
+    join telemetry f on f.gateway_indicator_id = ${id} and f.ts = b.t0
+    join telemetry l on l.gateway_indicator_id = ${id} and l.ts = b.t1
+    order by b.bucket`.execute(db);
+  return result.rows.map((r) => ({
+    bucket: Number(r.bucket),
+    mn: Number(r.mn),
+    mx: Number(r.mx),
+    sm: Number(r.sm),
+    n: Number(r.n),
+    t0: Number(r.t0),
+    first: Number(r.first),
+    t1: Number(r.t1),
+    last: Number(r.last),
+  }));
+}

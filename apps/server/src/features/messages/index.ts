@@ -1,0 +1,91 @@
+import type { Platform } from '../../platform/platform.js';
+import { type StompServer, startStompServer } from '../../platform/stomp/server.js';
+import { createVoiceSender } from '../../platform/voice.js';
+import type { WarningsFeature } from '../warnings/index.js';
+import { MessageDispatcher, type Notification } from './dispatcher.js';
+import { localFanout, mqttFanout, type SocketFanout } from './fanout.js';
+import { MessagesRepository } from './messages.repository.js';
+import { registerMessageRoutes } from './messages.routes.js';
+import { MessagesService } from './messages.service.js';
+import { registerMessageSettingRoutes } from './settings.routes.js';
+import { MessageSettingsService } from './settings.service.js';
+import { messageSocketRules, projectTopic } from './socket-rules.js';
+import { warningNotification } from './warning-messages.js';
+import { WebhookDeliverer } from './webhooks.js';
+
+export type { Notification } from './dispatcher.js';
+export { messageCenterTopic, projectTopic } from './socket-rules.js';
+
+export interface MessagesFeature {
+  /** The STOMP socket at /socket: pushes messages to the users and projects subscribed. */
+  socket: StompServer;
+  /** Delivers a frame to a destination's subscribers on every server node. */
+  fanout: SocketFanout;
+  /**
+   * Tells a project's recipients of something (warnings come through here; malfunctions and
+   * maintenance reminders will): stored messages, live push, SMS/voice, webhooks.
+   */
+  notify(notification: Notification): Promise<void>;
+  /** Waits for queued notifications and the sends they started (tests, shutdown). */
+  drain(): Promise<void>;
+  /** After the warning engine has stopped: finishes the queue and leaves the broker. */
+  close(): Promise<void>;
+}
+
+/** How often due webhook retries are looked for. */
+const WEBHOOK_RETRY_MS = 1000;
+
+/** The topic every node subscribes to (not shared) when frames fan out through an external broker. */
+export const fanoutTopic = (shareGroup: string) => `iot-server/${shareGroup}/socket`;
+
+/** Messages to people (decision 0020): the live STOMP socket, the message center, channels and settings. */
+export async function messagesFeature(
+  platform: Platform,
+  deps: { warnings: WarningsFeature },
+): Promise<MessagesFeature> {
+  const { config, log } = platform;
+  const socket = startStompServer(
+    platform.upgrades,
+    platform.access,
+    messageSocketRules(platform.access),
+    log,
+  );
+  // A deactivated, expired or signed-out account loses its socket within a minute.
+  platform.jobs.every(60_000, 'message socket sessions', () => socket.recheckSessions());
+  const deliver = (destination: string, body: unknown) => void socket.deliver(destination, body);
+  const fanout = config.mqttUrl
+    ? await mqttFanout(config.mqttUrl, fanoutTopic(config.mqttShareGroup), deliver, log)
+    : localFanout(deliver);
+
+  const repository = new MessagesRepository(platform.db);
+  const deliverer = new WebhookDeliverer(repository, config.webhookRetryDelaysMs, log);
+  const dispatcher = new MessageDispatcher(
+    repository,
+    fanout,
+    platform.sms,
+    createVoiceSender(config, log),
+    deliverer,
+    config.systemName,
+    log,
+  );
+  registerMessageRoutes(platform.router, new MessagesService(repository));
+  registerMessageSettingRoutes(platform.router, new MessageSettingsService(repository, deliverer));
+  platform.jobs.every(WEBHOOK_RETRY_MS, 'webhook retries', () => deliverer.retryDue());
+
+  deps.warnings.engine.onEvent((event) => {
+    // Everyone in a project sees its warnings come and go live …
+    fanout.publish(projectTopic(event.warning.projectId, 'warnings'), event);
+    // … and the project's recipients get a message.
+    void dispatcher.notify(warningNotification(event));
+  });
+  return {
+    socket,
+    fanout,
+    notify: (notification) => dispatcher.notify(notification),
+    drain: () => dispatcher.drain(),
+    async close() {
+      await dispatcher.drain();
+      await fanout.close();
+    },
+  };
+}

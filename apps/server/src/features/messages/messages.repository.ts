@@ -1,0 +1,517 @@
+import type { Page, PageQuery } from '@iot/contracts';
+import type {
+  Message,
+  MessageHeaders,
+  MessageListQuery,
+  MessageType,
+  RecipientBody,
+  RecipientSetting,
+  UnreadCount,
+  Webhook,
+  WebhookDelivery,
+} from '@iot/contracts/messages';
+import { MessageTypeNames } from '@iot/contracts/messages';
+import type { Kysely, Selectable } from 'kysely';
+import { paginate } from '../../platform/db/paging.js';
+import type {
+  Database,
+  MessageRecipientsTable,
+  MessagesTable,
+  WebhookDeliveriesTable,
+  WebhooksTable,
+} from '../../platform/db/schema.js';
+
+type MessageRow = Selectable<MessagesTable>;
+type RecipientRow = Selectable<MessageRecipientsTable>;
+type WebhookRow = Selectable<WebhooksTable>;
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type NewMessage = Omit<MessageRow, 'id' | 'read_at'>;
+
+const json = <T>(text: string, fallback: T): T => {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+export function presentMessage(row: MessageRow): Message {
+  const headers = json<MessageHeaders | null>(row.headers, null);
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    type: row.type as MessageType,
+    typeName: MessageTypeNames[row.type as MessageType] ?? row.type,
+    createdAt: Number(row.created_at),
+    projectId: row.project_id,
+    relationId: row.relation_id,
+    ...(headers ? { headers } : {}),
+    isRead: row.read_at !== null,
+    readAt: row.read_at === null ? null : Number(row.read_at),
+  };
+}
+
+function presentRecipient(row: RecipientRow): RecipientSetting {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    name: row.name,
+    types: json<MessageType[]>(row.types, []),
+    levels: json<number[]>(row.levels, []),
+    roleIds: json<number[]>(row.role_ids, []),
+    userIds: json<number[]>(row.user_ids, []),
+    sms: Boolean(row.sms),
+    voice: Boolean(row.voice),
+    enabled: Boolean(row.enabled),
+    createdAt: Number(row.created_at),
+  };
+}
+
+export function presentWebhook(row: WebhookRow): Webhook {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    name: row.name,
+    url: row.url,
+    secret: row.secret,
+    types: json<MessageType[]>(row.types, []),
+    levels: json<number[]>(row.levels, []),
+    enabled: Boolean(row.enabled),
+    createdAt: Number(row.created_at),
+  };
+}
+
+export function presentDelivery(row: DeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    webhookId: row.webhook_id,
+    event: row.event,
+    status: row.status as WebhookDelivery['status'],
+    attempts: row.attempts,
+    lastStatus: row.last_status,
+    lastError: row.last_error,
+    createdAt: Number(row.created_at),
+    nextAttemptAt: row.next_attempt_at === null ? null : Number(row.next_attempt_at),
+    deliveredAt: row.delivered_at === null ? null : Number(row.delivered_at),
+  };
+}
+
+/** A project member as the dispatcher sees them. */
+export interface Member {
+  userId: number;
+  roleId: number;
+  isAdmin: boolean;
+  mobile: string | null;
+  enabled: boolean;
+  expireAt: number | null;
+  messageSetting: string;
+}
+
+export type QuotaKind = 'sms' | 'voice';
+const QUOTA_COLUMN = { sms: 'send_messages_total_num', voice: 'send_voices_total_num' } as const;
+
+/** Messages, recipient settings, templates, webhooks and deliveries: the only Kysely user of their tables. */
+export class MessagesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  // The message center: every query names the user first.
+
+  list(userId: number, query: MessageListQuery): Promise<Page<Message>> {
+    let q = this.db.selectFrom('messages').selectAll().where('user_id', '=', userId);
+    if (query.isRead !== undefined) q = q.where('read_at', query.isRead ? 'is not' : 'is', null);
+    if (query.type) q = q.where('type', '=', query.type);
+    if (query.projectId) q = q.where('project_id', '=', query.projectId);
+    return paginate(q, query, (o) => o.orderBy('id', 'desc'), presentMessage);
+  }
+
+  async get(userId: number, id: number): Promise<Message | undefined> {
+    const row = await this.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && presentMessage(row);
+  }
+
+  async unreadCount(userId: number): Promise<UnreadCount> {
+    const rows = await this.db
+      .selectFrom('messages')
+      .select(['type', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .groupBy('type')
+      .execute();
+    const byType: Record<string, number> = {};
+    for (const row of rows) byType[row.type] = Number(row.n);
+    return { total: Object.values(byType).reduce((a, b) => a + b, 0), byType };
+  }
+
+  async markRead(userId: number, id: number, now: number): Promise<void> {
+    await this.db
+      .updateTable('messages')
+      .set({ read_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('read_at', 'is', null)
+      .execute();
+  }
+
+  async markAllRead(userId: number, type: MessageType | undefined, now: number): Promise<number> {
+    let q = this.db
+      .updateTable('messages')
+      .set({ read_at: now })
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null);
+    if (type) q = q.where('type', '=', type);
+    const result = await q.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Writes one message per recipient; answers user id → message id. */
+  async insertMessages(rows: NewMessage[]): Promise<Map<number, MessageRow>> {
+    if (rows.length === 0) return new Map();
+    const inserted = await this.db.insertInto('messages').values(rows).returningAll().execute();
+    return new Map(inserted.map((row) => [row.user_id, row]));
+  }
+
+  // What the dispatcher reads.
+
+  async project(projectId: number): Promise<{ name: string } | undefined> {
+    return this.db.selectFrom('groups').select('name').where('id', '=', projectId).executeTakeFirst();
+  }
+
+  /** Members of a project with their role and, for `menu`, the bits their role holds there. */
+  async members(projectId: number, menu: string): Promise<(Member & { bits: number })[]> {
+    const rows = await this.db
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .innerJoin('roles as r', 'r.id', 'm.role_id')
+      .leftJoin('role_functions as f', (join) =>
+        join.onRef('f.role_id', '=', 'm.role_id').on('f.menu_code', '=', menu),
+      )
+      .select([
+        'u.id',
+        'm.role_id',
+        'r.builtin',
+        'u.mobile',
+        'u.status',
+        'u.expire_at',
+        'u.message_setting',
+        'f.permission',
+      ])
+      .where('m.scope_type', '=', 'project')
+      .where('m.scope_id', '=', projectId)
+      .execute();
+    return rows.map((row) => ({
+      userId: row.id,
+      roleId: row.role_id,
+      isAdmin: row.builtin === 'admin',
+      mobile: row.mobile,
+      enabled: row.status === 'enabled',
+      expireAt: row.expire_at === null ? null : Number(row.expire_at),
+      messageSetting: row.message_setting,
+      bits: row.permission ?? 0,
+    }));
+  }
+
+  async messageSetting(userId: number): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('message_setting')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row?.message_setting;
+  }
+
+  /**
+   * Takes one SMS or voice call from the project's remaining count; false when it is spent.
+   * -1 means unlimited and is never decremented. One statement, so concurrent senders (and
+   * nodes) never take the last one twice.
+   */
+  async takeQuota(projectId: number, kind: QuotaKind): Promise<boolean> {
+    const column = QUOTA_COLUMN[kind];
+    const result = await this.db
+      .updateTable('projects')
+      .set((eb) => ({ [column]: eb(column, '-', 1) }))
+      .where('group_id', '=', projectId)
+      .where(column, '>', 0)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return true;
+    const row = await this.db
+      .selectFrom('projects')
+      .select(column)
+      .where('group_id', '=', projectId)
+      .executeTakeFirst();
+    return row !== undefined && Number(row[column]) === -1;
+  }
+
+  /** Gives back one unit taken for a send the provider refused (unlimited stays unlimited). */
+  async returnQuota(projectId: number, kind: QuotaKind): Promise<void> {
+    const column = QUOTA_COLUMN[kind];
+    await this.db
+      .updateTable('projects')
+      .set((eb) => ({ [column]: eb(column, '+', 1) }))
+      .where('group_id', '=', projectId)
+      .where(column, '>=', 0)
+      .execute();
+  }
+
+  // Recipient settings.
+
+  async recipients(projectId: number): Promise<RecipientSetting[]> {
+    const rows = await this.db
+      .selectFrom('message_recipients')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .orderBy('id')
+      .execute();
+    return rows.map(presentRecipient);
+  }
+
+  async recipient(projectId: number, id: number): Promise<RecipientSetting | undefined> {
+    const row = await this.db
+      .selectFrom('message_recipients')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && presentRecipient(row);
+  }
+
+  private recipientColumns(body: RecipientBody) {
+    return {
+      name: body.name,
+      types: JSON.stringify(body.types),
+      levels: JSON.stringify(body.levels),
+      role_ids: JSON.stringify(body.roleIds),
+      user_ids: JSON.stringify(body.userIds),
+      sms: body.sms ? 1 : 0,
+      voice: body.voice ? 1 : 0,
+      enabled: body.enabled ? 1 : 0,
+    };
+  }
+
+  async createRecipient(projectId: number, body: RecipientBody, now: number): Promise<number> {
+    const row = await this.db
+      .insertInto('message_recipients')
+      .values({ project_id: projectId, ...this.recipientColumns(body), created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateRecipient(projectId: number, id: number, body: RecipientBody): Promise<boolean> {
+    const result = await this.db
+      .updateTable('message_recipients')
+      .set(this.recipientColumns(body))
+      .where('project_id', '=', projectId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async deleteRecipient(projectId: number, id: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('message_recipients')
+      .where('project_id', '=', projectId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+
+  /** The given role ids that are roles of the project. */
+  async projectRoleIds(projectId: number, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('roles')
+      .select('id')
+      .where('scope_type', '=', 'project')
+      .where('scope_id', '=', projectId)
+      .where('id', 'in', ids)
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** The given user ids that are members of the project. */
+  async projectMemberIds(projectId: number, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('memberships')
+      .select('user_id')
+      .where('scope_type', '=', 'project')
+      .where('scope_id', '=', projectId)
+      .where('user_id', 'in', ids)
+      .execute();
+    return new Set(rows.map((r) => r.user_id));
+  }
+
+  // Templates.
+
+  async templates(projectId: number): Promise<Map<string, { title: string; content: string }>> {
+    const rows = await this.db
+      .selectFrom('message_templates')
+      .select(['type', 'title', 'content'])
+      .where('project_id', '=', projectId)
+      .execute();
+    return new Map(rows.map((r) => [r.type, { title: r.title, content: r.content }]));
+  }
+
+  async saveTemplate(
+    projectId: number,
+    type: MessageType,
+    template: { title: string; content: string },
+    now: number,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('message_templates')
+        .where('project_id', '=', projectId)
+        .where('type', '=', type)
+        .execute();
+      await trx
+        .insertInto('message_templates')
+        .values({ project_id: projectId, type, ...template, updated_at: now })
+        .execute();
+    });
+  }
+
+  async deleteTemplate(projectId: number, type: MessageType): Promise<void> {
+    await this.db
+      .deleteFrom('message_templates')
+      .where('project_id', '=', projectId)
+      .where('type', '=', type)
+      .execute();
+  }
+
+  // Webhooks and their deliveries.
+
+  async webhooks(projectId: number): Promise<Webhook[]> {
+    const rows = await this.db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .orderBy('id')
+      .execute();
+    return rows.map(presentWebhook);
+  }
+
+  async webhook(projectId: number, id: number): Promise<Webhook | undefined> {
+    const row = await this.db
+      .selectFrom('webhooks')
+      .selectAll()
+      .where('project_id', '=', projectId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && presentWebhook(row);
+  }
+
+  async createWebhook(projectId: number, columns: Omit<WebhookRow, 'id' | 'project_id'>): Promise<number> {
+    const row = await this.db
+      .insertInto('webhooks')
+      .values({ project_id: projectId, ...columns })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async updateWebhook(
+    projectId: number,
+    id: number,
+    columns: Partial<Omit<WebhookRow, 'id' | 'project_id' | 'created_at'>>,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('webhooks')
+      .set(columns)
+      .where('project_id', '=', projectId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async deleteWebhook(projectId: number, id: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('webhooks')
+      .where('project_id', '=', projectId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+
+  /** A delivery claimed for its first attempt: due again after `lease` if this node dies meanwhile. */
+  async insertDelivery(webhookId: number, event: string, payload: string, now: number, lease: number) {
+    return this.db
+      .insertInto('webhook_deliveries')
+      .values({
+        webhook_id: webhookId,
+        event,
+        payload,
+        status: 'pending',
+        attempts: 0,
+        last_status: null,
+        last_error: null,
+        next_attempt_at: now + lease,
+        created_at: now,
+        delivered_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  deliveries(projectId: number, webhookId: number, query: PageQuery): Promise<Page<WebhookDelivery>> {
+    const q = this.db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhooks as w', 'w.id', 'd.webhook_id')
+      .selectAll('d')
+      .where('w.project_id', '=', projectId)
+      .where('d.webhook_id', '=', webhookId);
+    return paginate(q, query, (o) => o.orderBy('d.id', 'desc'), presentDelivery);
+  }
+
+  async delivery(id: number): Promise<DeliveryRow | undefined> {
+    return this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async webhookById(id: number): Promise<WebhookRow | undefined> {
+    return this.db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Pending deliveries whose attempt is due, each claimed by pushing its due time `lease` ahead
+   * (a compare-and-set, so two nodes never attempt the same one at once).
+   */
+  async claimDue(now: number, lease: number, limit: number): Promise<DeliveryRow[]> {
+    const due = await this.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .limit(limit)
+      .execute();
+    const claimed: DeliveryRow[] = [];
+    for (const row of due) {
+      const result = await this.db
+        .updateTable('webhook_deliveries')
+        .set({ next_attempt_at: now + lease })
+        .where('id', '=', row.id)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '=', row.next_attempt_at)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) claimed.push(row);
+    }
+    return claimed;
+  }
+
+  async recordAttempt(
+    id: number,
+    outcome: Pick<
+      DeliveryRow,
+      'status' | 'attempts' | 'last_status' | 'last_error' | 'next_attempt_at' | 'delivered_at'
+    >,
+  ): Promise<void> {
+    await this.db.updateTable('webhook_deliveries').set(outcome).where('id', '=', id).execute();
+  }
+}

@@ -1,0 +1,26 @@
+import { RuleKindLabels, WarningLevelLabels } from '@iot/contracts/warnings';
+import type { WarningEvent } from '../warnings/index.js';
+import { chinaTime, type Notification } from './dispatcher.js';
+
+/** A warning raised → 监测预警通知; released → 监测预警解除通知, with the template's placeholders. */
+export function warningNotification(event: WarningEvent): Notification {
+  const w = event.warning;
+  const released = event.type === 'released';
+  const at = released ? (w.releasedAt ?? w.startedAt) : w.startedAt;
+  return {
+    projectId: w.projectId,
+    type: released ? 'warningRelease' : 'warning',
+    level: w.level,
+    relationId: w.id,
+    headers: { warningAt: w.startedAt },
+    variables: {
+      gatewayAlias: w.gatewayAlias,
+      indicatorName: w.indicatorName ?? (w.kind === 'offline' ? '在线状态' : (w.metric ?? '')),
+      value: released ? (w.releaseValue ?? w.value) : w.value,
+      threshold: w.threshold,
+      level: WarningLevelLabels[w.level] ?? String(w.level),
+      kind: RuleKindLabels[w.kind],
+      time: chinaTime(at),
+    },
+  };
+}

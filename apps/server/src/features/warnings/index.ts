@@ -1,0 +1,29 @@
+import type { Platform } from '../../platform/platform.js';
+import type { IngestService } from '../telemetry/index.js';
+import { type WarningEngine as Engine, WarningEngine } from './engine.js';
+import { WarningsRepository } from './warnings.repository.js';
+import { registerWarningRoutes } from './warnings.routes.js';
+import { WarningsService } from './warnings.service.js';
+
+export type { WarningEvent } from './engine.js';
+
+export interface WarningsFeature {
+  engine: Engine;
+  /** Stops after every queued evaluation is written. */
+  close(): Promise<void>;
+}
+
+/** How often offline rules are checked against the gateways' presence. */
+const OFFLINE_SWEEP_MS = 15_000;
+
+/** Warning rules, the engine inside the ingest pipeline, warnings and their handling (decision 0018). */
+export function warningsFeature(platform: Platform, deps: { ingest: IngestService }): WarningsFeature {
+  const repository = new WarningsRepository(platform.db);
+  const engine = new WarningEngine(repository, platform.log);
+  registerWarningRoutes(platform.router, new WarningsService(repository, engine));
+  deps.ingest.onStored((_device, points) => void engine.evaluate(points));
+  // A gateway coming back releases its offline warning at once; the sweep raises them.
+  deps.ingest.onOnline(() => void engine.sweepOffline());
+  platform.jobs.every(OFFLINE_SWEEP_MS, 'offline warnings', () => engine.sweepOffline());
+  return { engine, close: () => engine.drain() };
+}

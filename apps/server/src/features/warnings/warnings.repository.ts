@@ -1,0 +1,428 @@
+import type { Page, PageQuery } from '@iot/contracts';
+import type {
+  HandleStatus,
+  RuleKind,
+  RuleSchedule,
+  Warning,
+  WarningHandle,
+  WarningListQuery,
+  WarningRule,
+} from '@iot/contracts/warnings';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { paginate } from '../../platform/db/paging.js';
+import type { Database, WarningRulesTable, WarningsTable } from '../../platform/db/schema.js';
+import { containsText } from '../../platform/db/search.js';
+import type { RuleState } from './evaluate.js';
+
+export type RuleRow = Selectable<WarningRulesTable>;
+export type WarningRow = Selectable<WarningsTable>;
+export type NewRule = Omit<RuleRow, 'id'>;
+
+const CHINA_OFFSET = 8 * 3_600_000;
+
+export function presentRule(
+  row: RuleRow & { gateway_alias: string; metric: string | null; indicator_name: string | null },
+): WarningRule {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    gatewayId: row.gateway_id,
+    gatewayAlias: row.gateway_alias,
+    gatewayIndicatorId: row.gateway_indicator_id,
+    metric: row.metric,
+    indicatorName: row.indicator_name,
+    name: row.name,
+    kind: row.kind as RuleKind,
+    level: row.level,
+    low: row.low,
+    high: row.high,
+    value: row.value,
+    ratePerMinute: row.rate_per_minute,
+    offlineMinutes: row.offline_minutes,
+    delaySeconds: row.delay_seconds,
+    delayCount: row.delay_count,
+    hysteresis: row.hysteresis,
+    schedule: row.schedule ? (JSON.parse(row.schedule) as RuleSchedule) : null,
+    enabled: Boolean(row.enabled),
+    createdAt: Number(row.created_at),
+  };
+}
+
+function presentWarning(
+  row: WarningRow & {
+    gateway_alias: string | null;
+    metric: string | null;
+    indicator_name: string | null;
+    handler_name: string | null;
+  },
+): Warning {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    gatewayId: row.gateway_id,
+    gatewayAlias: row.gateway_alias ?? '',
+    gatewayIndicatorId: row.gateway_indicator_id,
+    metric: row.metric,
+    indicatorName: row.indicator_name,
+    ruleId: row.rule_id,
+    kind: row.kind as RuleKind,
+    level: row.level,
+    value: row.value,
+    threshold: row.threshold,
+    startedAt: Number(row.started_at),
+    releasedAt: row.released_at === null ? null : Number(row.released_at),
+    releaseValue: row.release_value,
+    handleStatus: row.handle_status as HandleStatus,
+    handledBy: row.handler_name,
+    handledAt: row.handled_at === null ? null : Number(row.handled_at),
+  };
+}
+
+/** Rules, their state, warnings and handling: the only Kysely user of the warning tables. */
+export class WarningsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private rules() {
+    return this.db
+      .selectFrom('warning_rules as r')
+      .innerJoin('gateways as g', 'g.id', 'r.gateway_id')
+      .leftJoin('gateway_indicators as gi', 'gi.id', 'r.gateway_indicator_id')
+      .leftJoin('indicators as i', 'i.id', 'gi.indicator_id')
+      .selectAll('r')
+      .select(['g.alias as gateway_alias', 'gi.data_identification as metric', 'i.name as indicator_name']);
+  }
+
+  listRules(
+    projectId: number,
+    query: PageQuery & { gatewayId?: number; keyword?: string },
+  ): Promise<Page<WarningRule>> {
+    let q = this.rules().where('r.project_id', '=', projectId);
+    if (query.gatewayId) q = q.where('r.gateway_id', '=', query.gatewayId);
+    const keyword = query.keyword;
+    if (keyword) {
+      q = q.where((eb) =>
+        eb.or([
+          containsText('r.name', keyword),
+          containsText('g.alias', keyword),
+          containsText('i.name', keyword),
+        ]),
+      );
+    }
+    return paginate(q, query, (o) => o.orderBy('r.id', 'desc'), presentRule);
+  }
+
+  async rule(projectId: number, id: number): Promise<WarningRule | undefined> {
+    const row = await this.rules()
+      .where('r.project_id', '=', projectId)
+      .where('r.id', '=', id)
+      .executeTakeFirst();
+    return row && presentRule(row);
+  }
+
+  async insertRules(rows: NewRule[]): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const inserted = await this.db.insertInto('warning_rules').values(rows).returning('id').execute();
+    return inserted.map((r) => r.id);
+  }
+
+  async updateRule(id: number, changes: Partial<NewRule>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('warning_rules').set(changes).where('id', '=', id).execute();
+      // A changed rule starts over; an open warning stays open until released by the new rule.
+      await trx
+        .updateTable('warning_rule_states')
+        .set({ phase: 'normal', since_ts: null, count: 0 })
+        .where('rule_id', '=', id)
+        .where('phase', '=', 'pending')
+        .execute();
+    });
+  }
+
+  async deleteRule(id: number): Promise<void> {
+    await this.db.deleteFrom('warning_rules').where('id', '=', id).execute();
+  }
+
+  /** Gateway indicators of the project among `ids`, with their gateway. */
+  indicatorsInProject(projectId: number, ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('gateway_indicators as gi')
+      .innerJoin('gateways as g', 'g.id', 'gi.gateway_id')
+      .select(['gi.id', 'gi.gateway_id'])
+      .where('g.project_id', '=', projectId)
+      .where('gi.id', 'in', ids)
+      .execute();
+  }
+
+  gatewaysInProject(projectId: number, ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('gateways')
+      .select(['id'])
+      .where('project_id', '=', projectId)
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** Enabled value rules of these gateway indicators. */
+  enabledRulesOf(gatewayIndicatorIds: number[]) {
+    return this.db
+      .selectFrom('warning_rules')
+      .selectAll()
+      .where('gateway_indicator_id', 'in', gatewayIndicatorIds)
+      .where('enabled', '=', 1)
+      .where('kind', '!=', 'offline')
+      .execute();
+  }
+
+  /** Enabled offline rules with their gateway's presence. */
+  offlineRules() {
+    return this.db
+      .selectFrom('warning_rules as r')
+      .innerJoin('gateways as g', 'g.id', 'r.gateway_id')
+      .selectAll('r')
+      .select(['g.online_status', 'g.last_seen_at'])
+      .where('r.kind', '=', 'offline')
+      .where('r.enabled', '=', 1)
+      .execute();
+  }
+
+  async states(ruleIds: number[]): Promise<Map<number, RuleState & { warningId: number | null }>> {
+    const states = new Map<number, RuleState & { warningId: number | null }>();
+    if (ruleIds.length === 0) return states;
+    const rows = await this.db
+      .selectFrom('warning_rule_states')
+      .selectAll()
+      .where('rule_id', 'in', ruleIds)
+      .execute();
+    for (const row of rows) {
+      states.set(row.rule_id, {
+        phase: row.phase as RuleState['phase'],
+        sinceTs: row.since_ts === null ? null : Number(row.since_ts),
+        count: row.count,
+        lastValue: row.last_value,
+        lastTs: row.last_ts === null ? null : Number(row.last_ts),
+        warningId: row.warning_id,
+      });
+    }
+    return states;
+  }
+
+  /**
+   * Writes one evaluation's outcome in one transaction: new warnings, released warnings and the
+   * rules' states; answers the warnings it created and released.
+   */
+  async commit(work: {
+    raise: { ruleId: number; warning: Omit<WarningRow, 'id'> }[];
+    release: { ruleId: number; warningId: number; at: number; value: string }[];
+    states: Map<number, RuleState & { warningId: number | null }>;
+  }): Promise<{ raised: number[]; released: number[] }> {
+    return this.db.transaction().execute(async (trx) => {
+      const raised: number[] = [];
+      for (const { ruleId, warning } of work.raise) {
+        const row = await trx
+          .insertInto('warnings')
+          .values(warning)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        raised.push(row.id);
+        // The open warning of a rule still active after the batch (the last raised wins).
+        const state = work.states.get(ruleId);
+        if (state?.phase === 'active') state.warningId = row.id;
+      }
+      const released: number[] = [];
+      for (const release of work.release) {
+        const result = await trx
+          .updateTable('warnings')
+          .set({ released_at: release.at, release_value: release.value })
+          .where('id', '=', release.warningId)
+          .where('released_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0) released.push(release.warningId);
+      }
+      for (const [ruleId, s] of work.states) {
+        const row = {
+          rule_id: ruleId,
+          phase: s.phase,
+          since_ts: s.sinceTs,
+          count: s.count,
+          last_value: s.lastValue,
+          last_ts: s.lastTs,
+          warning_id: s.warningId,
+        };
+        await trx
+          .insertInto('warning_rule_states')
+          .values(row)
+          .onConflict((oc) =>
+            oc.column('rule_id').doUpdateSet({
+              phase: row.phase,
+              since_ts: row.since_ts,
+              count: row.count,
+              last_value: row.last_value,
+              last_ts: row.last_ts,
+              warning_id: row.warning_id,
+            }),
+          )
+          .execute();
+      }
+      return { raised, released };
+    });
+  }
+
+  private warnings() {
+    return this.db
+      .selectFrom('warnings as w')
+      .leftJoin('gateways as g', 'g.id', 'w.gateway_id')
+      .leftJoin('gateway_indicators as gi', 'gi.id', 'w.gateway_indicator_id')
+      .leftJoin('indicators as i', 'i.id', 'gi.indicator_id')
+      .leftJoin('users as u', 'u.id', 'w.handled_by')
+      .selectAll('w')
+      .select([
+        'g.alias as gateway_alias',
+        'gi.data_identification as metric',
+        'i.name as indicator_name',
+        'u.username as handler_name',
+      ]);
+  }
+
+  async warningsById(ids: number[]): Promise<Warning[]> {
+    if (ids.length === 0) return [];
+    return (await this.warnings().where('w.id', 'in', ids).execute()).map(presentWarning);
+  }
+
+  listWarnings(projectId: number, query: WarningListQuery): Promise<Page<Warning>> {
+    let q = this.warnings().where('w.project_id', '=', projectId);
+    if (query.gatewayId) q = q.where('w.gateway_id', '=', query.gatewayId);
+    if (query.level) q = q.where('w.level', '=', query.level);
+    if (query.handleStatus) q = q.where('w.handle_status', '=', query.handleStatus);
+    if (query.state === 'active') q = q.where('w.released_at', 'is', null);
+    if (query.state === 'released') q = q.where('w.released_at', 'is not', null);
+    if (query.startTime !== undefined) q = q.where('w.started_at', '>=', query.startTime);
+    if (query.stopTime !== undefined) q = q.where('w.started_at', '<', query.stopTime);
+    return paginate(
+      q,
+      query,
+      (o) => o.orderBy('w.started_at', 'desc').orderBy('w.id', 'desc'),
+      presentWarning,
+    );
+  }
+
+  async warning(projectId: number, id: number): Promise<Warning | undefined> {
+    const row = await this.warnings()
+      .where('w.project_id', '=', projectId)
+      .where('w.id', '=', id)
+      .executeTakeFirst();
+    return row && presentWarning(row);
+  }
+
+  async handles(warningId: number): Promise<WarningHandle[]> {
+    const rows = await this.db
+      .selectFrom('warning_handles as h')
+      .leftJoin('users as u', 'u.id', 'h.user_id')
+      .select(['h.id', 'h.status', 'h.note', 'h.user_id', 'u.username', 'h.created_at'])
+      .where('h.warning_id', '=', warningId)
+      .orderBy('h.id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      status: r.status as HandleStatus,
+      note: r.note,
+      userId: r.user_id,
+      username: r.username,
+      createdAt: Number(r.created_at),
+    }));
+  }
+
+  /** Records a handling step on warnings of the project; answers the ids it changed. */
+  async handle(projectId: number, ids: number[], userId: number, status: HandleStatus, note: string) {
+    return this.db.transaction().execute(async (trx) => {
+      const found = await trx
+        .selectFrom('warnings')
+        .select('id')
+        .where('project_id', '=', projectId)
+        .where('id', 'in', ids)
+        .execute();
+      const now = Date.now();
+      for (const { id } of found) {
+        await trx
+          .updateTable('warnings')
+          .set({ handle_status: status, handled_by: userId, handled_at: now })
+          .where('id', '=', id)
+          .execute();
+        await trx
+          .insertInto('warning_handles')
+          .values({ warning_id: id, user_id: userId, status, note, created_at: now })
+          .execute();
+      }
+      return found.map((f) => f.id);
+    });
+  }
+
+  /** Counts for the analysis screen, over warnings started in the range. */
+  async analysis(projectId: number, range: { startTime: number; stopTime: number }) {
+    const scoped = this.db
+      .selectFrom('warnings as w')
+      .where('w.project_id', '=', projectId)
+      .where('w.started_at', '>=', range.startTime)
+      .where('w.started_at', '<', range.stopTime);
+    const [byLevel, byHandleStatus, byGateway, byIndicator, byDay] = await Promise.all([
+      scoped
+        .select(['w.level'])
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .groupBy('w.level')
+        .orderBy('w.level')
+        .execute(),
+      scoped
+        .select(['w.handle_status'])
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .groupBy('w.handle_status')
+        .execute(),
+      scoped
+        .leftJoin('gateways as g', 'g.id', 'w.gateway_id')
+        .select(['w.gateway_id', 'g.alias'])
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .groupBy(['w.gateway_id', 'g.alias'])
+        .orderBy('count', 'desc')
+        .limit(20)
+        .execute(),
+      scoped
+        .innerJoin('gateway_indicators as gi', 'gi.id', 'w.gateway_indicator_id')
+        .leftJoin('indicators as i', 'i.id', 'gi.indicator_id')
+        .leftJoin('gateways as g', 'g.id', 'w.gateway_id')
+        .select(['w.gateway_indicator_id', 'i.name', 'g.alias'])
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .groupBy(['w.gateway_indicator_id', 'i.name', 'g.alias'])
+        .orderBy('count', 'desc')
+        .limit(20)
+        .execute(),
+      // Local days: the start shifted to China time, divided into days (the same on both databases).
+      scoped
+        .select(sql<number>`(w.started_at + ${sql.lit(CHINA_OFFSET)}) / ${sql.lit(86_400_000)}`.as('day'))
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .groupBy(sql`1`)
+        .orderBy(sql`1`)
+        .execute(),
+    ]);
+    const dayText = (day: number) =>
+      new Date(Math.floor(Number(day)) * 86_400_000).toISOString().slice(0, 10);
+    return {
+      total: byLevel.reduce((sum, r) => sum + Number(r.count), 0),
+      byLevel: byLevel.map((r) => ({ level: r.level, count: Number(r.count) })),
+      byHandleStatus: byHandleStatus.map((r) => ({
+        handleStatus: r.handle_status as HandleStatus,
+        count: Number(r.count),
+      })),
+      byGateway: byGateway.map((r) => ({
+        gatewayId: r.gateway_id,
+        gatewayAlias: r.alias ?? '',
+        count: Number(r.count),
+      })),
+      byIndicator: byIndicator.map((r) => ({
+        gatewayIndicatorId: r.gateway_indicator_id!,
+        name: `${r.alias ?? ''} · ${r.name ?? ''}`,
+        count: Number(r.count),
+      })),
+      byDay: byDay.map((r) => ({ day: dayText(r.day), count: Number(r.count) })),
+    };
+  }
+}

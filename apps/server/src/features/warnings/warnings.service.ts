@@ -1,0 +1,135 @@
+import type { PageQuery } from '@iot/contracts';
+import {
+  type BulkRuleBody,
+  type HandleStatus,
+  type RuleBody,
+  type WarningListQuery,
+  WarningMessages,
+} from '@iot/contracts/warnings';
+import { badRequest, notFound } from '../../platform/errors.js';
+import type { WarningEngine } from './engine.js';
+import type { NewRule, WarningsRepository } from './warnings.repository.js';
+
+type RuleFields = Omit<RuleBody, 'gatewayIndicatorId' | 'gatewayId'>;
+
+function ruleColumns(
+  projectId: number,
+  fields: RuleFields,
+): Omit<NewRule, 'gateway_id' | 'gateway_indicator_id' | 'created_at'> {
+  return {
+    project_id: projectId,
+    name: fields.name,
+    kind: fields.kind,
+    level: fields.level,
+    low: fields.low,
+    high: fields.high,
+    value: fields.value,
+    rate_per_minute: fields.ratePerMinute,
+    offline_minutes: fields.offlineMinutes,
+    delay_seconds: fields.delaySeconds,
+    delay_count: fields.delayCount,
+    hysteresis: fields.hysteresis,
+    schedule: fields.schedule ? JSON.stringify(fields.schedule) : null,
+    enabled: fields.enabled ? 1 : 0,
+  };
+}
+
+/** Warning rules of a project and its warnings: list, handle, analyse. */
+export class WarningsService {
+  constructor(
+    private readonly repository: WarningsRepository,
+    private readonly engine: WarningEngine,
+  ) {}
+
+  listRules(projectId: number, query: PageQuery & { gatewayId?: number; keyword?: string }) {
+    return this.repository.listRules(projectId, query);
+  }
+
+  /** Where a rule attaches: a gateway indicator of the project, or (offline) a gateway of it. */
+  private async targets(
+    projectId: number,
+    gatewayIndicatorIds: number[],
+    gatewayIds: number[],
+    offline: boolean,
+  ) {
+    if (offline) {
+      const found = await this.repository.gatewaysInProject(projectId, gatewayIds);
+      if (found.length !== new Set(gatewayIds).size || gatewayIds.length === 0)
+        throw badRequest(WarningMessages.GATEWAY_NOT_IN_PROJECT);
+      return found.map((g) => ({ gateway_id: g.id, gateway_indicator_id: null }));
+    }
+    const found = await this.repository.indicatorsInProject(projectId, gatewayIndicatorIds);
+    if (found.length !== new Set(gatewayIndicatorIds).size || gatewayIndicatorIds.length === 0)
+      throw badRequest(WarningMessages.INDICATOR_NOT_IN_PROJECT);
+    return found.map((gi) => ({ gateway_id: gi.gateway_id, gateway_indicator_id: gi.id }));
+  }
+
+  async createRule(projectId: number, body: RuleBody) {
+    const [target] = await this.targets(
+      projectId,
+      body.gatewayIndicatorId ? [body.gatewayIndicatorId] : [],
+      body.gatewayId ? [body.gatewayId] : [],
+      body.kind === 'offline',
+    );
+    const [id] = await this.repository.insertRules([
+      { ...ruleColumns(projectId, body), ...target!, created_at: Date.now() },
+    ]);
+    this.engine.rulesChanged();
+    return (await this.repository.rule(projectId, id!))!;
+  }
+
+  /** One rule on each chosen gateway indicator (or gateway, for offline); answers how many. */
+  async createRules(projectId: number, body: BulkRuleBody) {
+    const targets = await this.targets(
+      projectId,
+      body.gatewayIndicatorIds,
+      body.gatewayIds,
+      body.kind === 'offline',
+    );
+    const now = Date.now();
+    const ids = await this.repository.insertRules(
+      targets.map((target) => ({ ...ruleColumns(projectId, body), ...target, created_at: now })),
+    );
+    this.engine.rulesChanged();
+    return { created: ids.length };
+  }
+
+  async updateRule(projectId: number, id: number, body: RuleBody) {
+    if (!(await this.repository.rule(projectId, id))) throw notFound(WarningMessages.RULE_NOT_FOUND);
+    const [target] = await this.targets(
+      projectId,
+      body.gatewayIndicatorId ? [body.gatewayIndicatorId] : [],
+      body.gatewayId ? [body.gatewayId] : [],
+      body.kind === 'offline',
+    );
+    await this.repository.updateRule(id, { ...ruleColumns(projectId, body), ...target! });
+    this.engine.rulesChanged();
+    return (await this.repository.rule(projectId, id))!;
+  }
+
+  async deleteRule(projectId: number, id: number) {
+    if (!(await this.repository.rule(projectId, id))) throw notFound(WarningMessages.RULE_NOT_FOUND);
+    await this.repository.deleteRule(id);
+    this.engine.rulesChanged();
+  }
+
+  listWarnings(projectId: number, query: WarningListQuery) {
+    return this.repository.listWarnings(projectId, query);
+  }
+
+  async warning(projectId: number, id: number) {
+    const warning = await this.repository.warning(projectId, id);
+    if (!warning) throw notFound(WarningMessages.WARNING_NOT_FOUND);
+    return { ...warning, handles: await this.repository.handles(id) };
+  }
+
+  async handle(projectId: number, ids: number[], userId: number, status: HandleStatus, note: string) {
+    const changed = await this.repository.handle(projectId, ids, userId, status, note);
+    if (changed.length === 0) throw notFound(WarningMessages.WARNING_NOT_FOUND);
+    return { handled: changed.length };
+  }
+
+  analysis(projectId: number, range: { startTime: number; stopTime: number }) {
+    return this.repository.analysis(projectId, range);
+  }
+}
