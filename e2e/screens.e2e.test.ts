@@ -40,7 +40,7 @@ const SCREENS: ScreenCase[] = [
   {
     name: 'project-home',
     path: () => `/project/${projectId}/index/projectHD/hd`,
-    text: '建设中',
+    text: '站点布局',
     signedIn: true,
   },
   {
@@ -63,6 +63,25 @@ const SCREENS: ScreenCase[] = [
     text: '示范运维人员',
     signedIn: true,
   },
+  {
+    name: 'project-gateways',
+    path: () => `/projects/groups/${projectId}/gateways`,
+    text: '还没有网关',
+    signedIn: true,
+  },
+  {
+    name: 'indicators',
+    path: () => `/projects/groups/${projectId}/indicators`,
+    text: '指标列表',
+    signedIn: true,
+  },
+  {
+    name: 'data-repair-screen',
+    path: () => `/projects/groups/${projectId}/dataRepair`,
+    text: '还没有数据修复记录',
+    signedIn: true,
+  },
+  { name: 'audit-list-screen', path: () => '/auditList', text: '没有待审批的申请', signedIn: true },
 ];
 
 async function setTheme(theme: string, token: string): Promise<void> {

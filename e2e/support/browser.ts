@@ -6,7 +6,8 @@ import { ADMIN_PASSWORD, startServer, type TestServer } from '../../apps/server/
 import { CHROMIUM } from './global-setup.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-export const WEB_DIST = path.join(root, 'apps/web/dist');
+// E2E_WEB_DIST lets a build made elsewhere be tested (two builds into one folder would collide).
+export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
 export const SCREENSHOTS = path.join(root, 'e2e/screenshots');
 
 export interface BrowserHarness {

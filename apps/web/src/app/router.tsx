@@ -22,6 +22,9 @@ const pages = {
       default: m.InterfaceDocumentPage,
     })),
   ),
+  ViewLastDataPage: lazy(() =>
+    import('../features/monitoring/pages/ViewLastData').then((m) => ({ default: m.ViewLastData })),
+  ),
   ArrearagePage: lazy(() =>
     import('../features/static/pages/ArrearagePage').then((m) => ({ default: m.ArrearagePage })),
   ),
@@ -36,7 +39,6 @@ const staticInfo = {
   VideoTutorialPage: info('VideoTutorialPage'),
   ExcelConvertPage: info('ExcelConvertPage'),
   CloudConfigurationPage: info('CloudConfigurationPage'),
-  ViewLastDataPage: info('ViewLastDataPage'),
   WarrantyTestPage: info('WarrantyTestPage'),
   SerialKitPage: info('SerialKitPage'),
 };
@@ -80,7 +82,7 @@ export const routes: RouteObject[] = [
       { path: 'wscindex', element: load(<PortalPage name="wscindex" />) },
       { path: 'yqindex', element: load(<PortalPage name="yqindex" />) },
       { path: 'nwzwindex', element: load(<PortalPage name="nwzwindex" />) },
-      { path: 'viewLastData', element: load(<staticInfo.ViewLastDataPage />, 'tech') },
+      { path: 'viewLastData', element: load(<pages.ViewLastDataPage />, 'tech') },
       { path: 'videotutorial', element: load(<staticInfo.VideoTutorialPage />) },
       { path: 'userManual', element: load(<staticInfo.UserManualPage />) },
       { path: 'interfaceDocument/:subPage?', element: load(<pages.InterfaceDocumentPage />) },

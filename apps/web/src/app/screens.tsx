@@ -7,6 +7,30 @@ import { UnderConstruction } from '../components/UnderConstruction';
  * 建设中 page naming what will be there; screens join this map as their issues land.
  */
 const SCREENS: Record<string, ComponentType> = {
+  'monitoring/RealTimeData': lazy(() =>
+    import('../features/monitoring/pages/RealTimeData').then((m) => ({ default: m.RealTimeData })),
+  ),
+  'monitoring/HistoricalData': lazy(() =>
+    import('../features/monitoring/pages/HistoricalData').then((m) => ({ default: m.HistoricalData })),
+  ),
+  'monitoring/Trend': lazy(() =>
+    import('../features/monitoring/pages/Trend').then((m) => ({ default: m.Trend })),
+  ),
+  'monitoring/Ranking': lazy(() => import('../features/ranking/index').then((m) => ({ default: m.Ranking }))),
+  'monitoring/RemoteControl': lazy(() =>
+    import('../features/remote-control/index').then((m) => ({ default: m.RemoteControl })),
+  ),
+  'monitoring/DataRepair': lazy(() =>
+    import('../features/data-repair/index').then((m) => ({ default: m.DataRepair })),
+  ),
+  'audits/AuditList': lazy(() => import('../features/audits/index').then((m) => ({ default: m.AuditList }))),
+  'audits/AuditDetail': lazy(() =>
+    import('../features/audits/index').then((m) => ({ default: m.AuditDetail })),
+  ),
+  'audits/RejectDetail': lazy(() =>
+    import('../features/audits/index').then((m) => ({ default: m.AuditDetail })),
+  ),
+  'tool-set/ToolSet': lazy(() => import('../features/tool-set/index').then((m) => ({ default: m.ToolSet }))),
   'users/UserCenter': lazy(() =>
     import('../features/users/pages/UserCenter').then((m) => ({ default: m.UserCenter })),
   ),
@@ -17,6 +41,21 @@ const SCREENS: Record<string, ComponentType> = {
   'roles/Roles': lazy(() => import('../features/roles/pages/Roles').then((m) => ({ default: m.Roles }))),
   'memberships/Members': lazy(() =>
     import('../features/memberships/pages/Members').then((m) => ({ default: m.Members })),
+  ),
+  'gateways/ProjectGateways': lazy(() =>
+    import('../features/gateways/pages/GatewaysScreen').then((m) => ({ default: m.ProjectGateways })),
+  ),
+  'gateways/FirmGateways': lazy(() =>
+    import('../features/gateways/pages/GatewaysScreen').then((m) => ({ default: m.FirmGateways })),
+  ),
+  'projects/ProjectHome': lazy(() =>
+    import('../features/projects/pages/ProjectHome').then((m) => ({ default: m.ProjectHome })),
+  ),
+  'groups/GroupTree': lazy(() =>
+    import('../features/groups/pages/GroupTree').then((m) => ({ default: m.GroupTree })),
+  ),
+  'indicators/Indicators': lazy(() =>
+    import('../features/indicators/pages/Indicators').then((m) => ({ default: m.Indicators })),
   ),
 };
 

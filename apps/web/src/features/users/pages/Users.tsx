@@ -7,9 +7,9 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { http } from '../../../api/http';
 import { Permission as Can, usePermission } from '../../../app/routes/currentRoute';
+import { useSavedQuery } from '../../../components/useSavedQuery';
 import { ResetPasswordModal } from '../components/ResetPasswordModal';
 import { UserFormModal, type UserFormState } from '../components/UserFormModal';
-import { useSavedQuery } from '../components/useSavedQuery';
 
 const PAGE_SIZE = 10;
 

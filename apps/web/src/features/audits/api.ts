@@ -1,0 +1,54 @@
+import type { Page } from '@iot/contracts';
+import type { AuditRecord, AuditTab } from '@iot/contracts/audits';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { http } from '../../api/http';
+
+const BASE = '/iot/projects/auditRecordNoAuth';
+/** Spec feature-areas §7: the audit list asks page 0, size 10. */
+export const AUDIT_PAGE_SIZE = 10;
+
+export function useAuditList(query: { tab: AuditTab; page: number }) {
+  return useQuery({
+    queryKey: ['audits', 'list', query],
+    queryFn: () =>
+      http.get<Page<AuditRecord>>(BASE, {
+        params: { tab: query.tab, page: query.page, size: AUDIT_PAGE_SIZE },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAuditRecord(id: number) {
+  return useQuery({
+    queryKey: ['audits', 'record', id],
+    queryFn: () => http.get<AuditRecord>(`${BASE}/${id}`),
+    enabled: id > 0,
+  });
+}
+
+/** Approve and reject; both refresh the list, the record and the repairs they change. */
+export function useAuditActions() {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['audits'] });
+    void queryClient.invalidateQueries({ queryKey: ['dataRepair'] });
+  };
+  const approve = useMutation({
+    mutationFn: (record: AuditRecord) => http.put<AuditRecord>(`${BASE}/${record.id}/approve`),
+    onSuccess: () => {
+      message.success('审批通过，修正值已写入历史数据');
+      refresh();
+    },
+  });
+  const reject = useMutation({
+    mutationFn: ({ record, reason }: { record: AuditRecord; reason: string }) =>
+      http.put<AuditRecord>(`${BASE}/${record.id}/reject`, { reason }),
+    onSuccess: () => {
+      message.success('已驳回');
+      refresh();
+    },
+  });
+  return { approve, reject };
+}

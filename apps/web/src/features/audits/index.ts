@@ -1,0 +1,2 @@
+export { AuditDetail } from './pages/AuditDetail';
+export { AuditList } from './pages/AuditList';

@@ -1,0 +1,114 @@
+import type { StoredPoint } from '@iot/contracts/data-repair';
+import { theme } from 'antd';
+import { LineChart } from 'echarts/charts';
+import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { SVGRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+
+echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, SVGRenderer]);
+
+export interface RepairChartProps {
+  /** The stored points (before the repair). */
+  before: StoredPoint[];
+  /** The points after the repair; null while there is nothing to compare. */
+  after: StoredPoint[] | null;
+  range: [number, number];
+  unit: string;
+  height?: number;
+}
+
+const numeric = (points: StoredPoint[]) =>
+  points.filter((p) => typeof p.value === 'number').map((p) => [p.ts, p.value as number]);
+
+/** Before/after of a repair on one time axis; colours from the active theme's tokens. */
+export function RepairChart({ before, after, range, unit, height = 300 }: RepairChartProps) {
+  const element = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+  const { token } = theme.useToken();
+
+  useEffect(() => {
+    if (!element.current) return;
+    const instance = echarts.init(element.current, undefined, { renderer: 'svg' });
+    chart.current = instance;
+    const observer = new ResizeObserver(() => instance.resize());
+    observer.observe(element.current);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const axisColor = token.colorTextSecondary;
+    const series = [
+      {
+        name: '原始值',
+        type: 'line' as const,
+        data: numeric(before),
+        showSymbol: before.length <= 200,
+        symbolSize: 4,
+        lineStyle: { width: 1.5, color: token.colorPrimary },
+        itemStyle: { color: token.colorPrimary },
+      },
+      ...(after
+        ? [
+            {
+              name: '修正后',
+              type: 'line' as const,
+              data: numeric(after),
+              showSymbol: after.length <= 200,
+              symbolSize: 4,
+              lineStyle: { width: 2, type: 'dashed' as const, color: token.colorSuccess },
+              itemStyle: { color: token.colorSuccess },
+            },
+          ]
+        : []),
+    ];
+    chart.current?.setOption(
+      {
+        textStyle: { fontFamily: token.fontFamily, color: token.colorText },
+        animation: false,
+        legend: { top: 0, textStyle: { color: token.colorText }, inactiveColor: token.colorTextDisabled },
+        grid: { left: 56, right: 24, top: 36, bottom: 56 },
+        tooltip: {
+          trigger: 'axis',
+          backgroundColor: token.colorBgElevated,
+          borderColor: token.colorBorder,
+          textStyle: { color: token.colorText },
+        },
+        xAxis: {
+          type: 'time',
+          min: range[0],
+          max: range[1],
+          axisLabel: { color: axisColor, hideOverlap: true },
+          axisLine: { lineStyle: { color: token.colorBorder } },
+        },
+        yAxis: {
+          type: 'value',
+          scale: true,
+          name: unit || '数值',
+          nameTextStyle: { color: axisColor },
+          axisLabel: { color: axisColor },
+          splitLine: { lineStyle: { color: token.colorBorderSecondary } },
+        },
+        dataZoom: [
+          { type: 'inside' },
+          {
+            type: 'slider',
+            height: 18,
+            bottom: 8,
+            borderColor: token.colorBorder,
+            textStyle: { color: axisColor },
+            fillerColor: token.colorPrimaryBg,
+          },
+        ],
+        series,
+      },
+      { notMerge: true },
+    );
+  }, [before, after, range, unit, token]);
+
+  return <div ref={element} style={{ width: '100%', height }} role="img" aria-label="修复前后曲线" />;
+}

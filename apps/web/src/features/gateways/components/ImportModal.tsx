@@ -1,0 +1,191 @@
+import { InboxOutlined } from '@ant-design/icons';
+import { IMPORT_RULES, type ImportRule } from '@iot/contracts/gateways';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Descriptions, Modal, Radio, Space, Table, Typography, Upload } from 'antd';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../api/http';
+import { gatewayKeys, gatewaysApi, type ImportReport } from '../api';
+
+/** Spec core §5: spreadsheet imports accept only these types, with this message. */
+export const SPREADSHEET_FORMAT_MESSAGE = '上传的文件格式不正确,请选择.csv,.xls,.xlsx类型的文件';
+const ACCEPT = /\.(csv|xls|xlsx)$/i;
+
+const RULE_HELP: Record<ImportRule, string> = {
+  overwrite: '表中序列号已在本项目的网关按表格内容更新，其余新建',
+  skip: '表中序列号已在本项目的网关保持不变，其余新建',
+  replace: '先删除本项目自建的网关（厂商网关保持绑定），再导入表格',
+};
+
+/** Imports gateways from an xlsx sheet with one of the three rules, then reports what happened. */
+export function ImportModal({
+  groupId,
+  open,
+  onClose,
+}: {
+  groupId: number;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [rule, setRule] = useState<ImportRule>('skip');
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const scope = { kind: 'project', groupId } as const;
+
+  useEffect(() => {
+    if (open) {
+      setFile(null);
+      setReport(null);
+      setRule('skip');
+    }
+  }, [open]);
+
+  const upload = useMutation({
+    mutationFn: () => gatewaysApi.importXlsx(groupId, file!, rule),
+    onSuccess: (answer) => {
+      setReport(answer);
+      void queryClient.invalidateQueries({ queryKey: gatewayKeys.all(scope) });
+    },
+    onError: (error) => {
+      // Not returned: message.error's promise settles when the toast closes; the mutation would wait.
+      message.error(error instanceof ApiError ? error.message : '导入失败');
+    },
+  });
+
+  const start = () => {
+    if (!file) return void message.warning('请选择要导入的文件');
+    if (rule === 'replace') {
+      modal.confirm({
+        title: '确定删除已有网关后导入吗？',
+        content: '本项目自建的网关及其网关指标将被删除，无法恢复。',
+        okText: '删除并导入',
+        okButtonProps: { danger: true },
+        onOk: () => upload.mutateAsync().catch(() => undefined),
+      });
+    } else upload.mutate();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title="导入网关"
+      onCancel={onClose}
+      width={680}
+      destroyOnHidden
+      footer={
+        report ? (
+          <Button type="primary" onClick={onClose}>
+            完成
+          </Button>
+        ) : (
+          <Space>
+            <Button onClick={onClose}>取消</Button>
+            <Button type="primary" loading={upload.isPending} onClick={start}>
+              开始导入
+            </Button>
+          </Space>
+        )
+      }
+    >
+      {report ? (
+        <ImportResult report={report} />
+      ) : (
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <Typography.Text type="secondary">
+            表头：序列号*、别名*、类型、型号、ICCID、批次或合同号（表头中的 *
+            与“必填”会被忽略；“导出”得到的表格可直接导入）。类型与型号填写中文名称。
+          </Typography.Text>
+          <div>
+            <div style={{ marginBottom: 8 }}>重复序列号的处理规则</div>
+            <Radio.Group value={rule} onChange={(event) => setRule(event.target.value as ImportRule)}>
+              <Space direction="vertical">
+                {(Object.keys(IMPORT_RULES) as ImportRule[]).map((key) => (
+                  <Radio key={key} value={key}>
+                    {IMPORT_RULES[key]}
+                    <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
+                      {RULE_HELP[key]}
+                    </Typography.Text>
+                  </Radio>
+                ))}
+              </Space>
+            </Radio.Group>
+          </div>
+          <Upload.Dragger
+            accept=".csv,.xls,.xlsx"
+            maxCount={1}
+            fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
+            onRemove={() => setFile(null)}
+            beforeUpload={(chosen) => {
+              if (!ACCEPT.test(chosen.name)) message.error(SPREADSHEET_FORMAT_MESSAGE);
+              else setFile(chosen);
+              return Upload.LIST_IGNORE;
+            }}
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="ant-upload-text">点击或拖拽 xlsx 文件到此处</p>
+          </Upload.Dragger>
+        </Space>
+      )}
+    </Modal>
+  );
+}
+
+function ImportResult({ report }: { report: ImportReport }) {
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="import-report">
+      <Alert
+        type={report.errors.length ? 'warning' : 'success'}
+        showIcon
+        title={report.errors.length ? `导入完成，${report.errors.length} 行未导入` : '导入完成'}
+      />
+      <Descriptions column={4} bordered size="small">
+        <Descriptions.Item label="新建">{report.created}</Descriptions.Item>
+        <Descriptions.Item label="更新">{report.updated}</Descriptions.Item>
+        <Descriptions.Item label="跳过">{report.skipped}</Descriptions.Item>
+        <Descriptions.Item label="删除">{report.deleted}</Descriptions.Item>
+      </Descriptions>
+      {report.errors.length > 0 && (
+        <Table
+          size="small"
+          rowKey="row"
+          pagination={false}
+          scroll={{ y: 200 }}
+          dataSource={report.errors}
+          columns={[
+            { title: '行号', dataIndex: 'row', width: 80 },
+            { title: '原因', dataIndex: 'message' },
+          ]}
+        />
+      )}
+      {report.credentials.length > 0 && (
+        <>
+          <Alert
+            type="warning"
+            showIcon
+            title="新建网关的设备密钥只显示这一次"
+            description="请复制或下载后妥善保存并交给设备厂商，关闭后无法再次查看。"
+          />
+          <Table
+            size="small"
+            rowKey="serialNumber"
+            pagination={false}
+            scroll={{ y: 200 }}
+            dataSource={report.credentials}
+            columns={[
+              { title: '序列号', dataIndex: 'serialNumber', width: 160 },
+              {
+                title: '设备密钥',
+                dataIndex: 'secret',
+                render: (secret: string) => <Typography.Text copyable>{secret}</Typography.Text>,
+              },
+              { title: '绑定码', dataIndex: 'bindCode', width: 110 },
+            ]}
+          />
+        </>
+      )}
+    </Space>
+  );
+}

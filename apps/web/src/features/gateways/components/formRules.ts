@@ -1,0 +1,64 @@
+import { GatewayMessages, gatewayFields, serialNumber } from '@iot/contracts/gateways';
+import type { FormRule } from 'antd';
+import type { KeyboardEvent } from 'react';
+import { type GatewayScope, gatewaysApi } from '../api';
+
+/** A contracts schema, seen only through what form validation needs. */
+interface Schema {
+  safeParse(value: unknown): { success: boolean; error?: { issues: readonly { message: string }[] } };
+}
+
+/** Checks a filled-in value with the schema the server uses, showing the schema's message. */
+export function schemaRule(schema: Schema): FormRule {
+  return {
+    validator: async (_, value: unknown) => {
+      if (value === undefined || value === null || value === '') return;
+      const result = schema.safeParse(value);
+      if (!result.success) throw new Error(result.error?.issues[0]?.message ?? '格式不正确');
+    },
+  };
+}
+
+/** Serial number: required, the contracts' pattern, and free on the whole platform (checked on blur). */
+export function serialNumberRules(scope: GatewayScope): FormRule[] {
+  return [
+    { required: true, whitespace: true, message: '请输入序列号' },
+    schemaRule(serialNumber),
+    {
+      validateTrigger: 'onBlur',
+      validator: async (_, value: string | undefined) => {
+        const text = value?.trim();
+        if (!text || !serialNumber.safeParse(text).success) return;
+        if (!(await gatewaysApi.serialAvailable(scope, text))) throw new Error(GatewayMessages.SERIAL_TAKEN);
+      },
+    },
+  ];
+}
+
+/** Alias: required, at most 64 characters, unique in the project (checked on blur). */
+export function aliasRules(scope: GatewayScope, excludeId?: number): FormRule[] {
+  return [
+    { required: true, whitespace: true, message: '请输入网关别名' },
+    schemaRule(gatewayFields.alias),
+    {
+      validateTrigger: 'onBlur',
+      validator: async (_, value: string | undefined) => {
+        const text = value?.trim();
+        if (!text) return;
+        if (!(await gatewaysApi.aliasAvailable(scope, text, excludeId)))
+          throw new Error(GatewayMessages.ALIAS_TAKEN);
+      },
+    },
+  ];
+}
+
+export const iccidRules: FormRule[] = [schemaRule(gatewayFields.iccid)];
+export const batchRules: FormRule[] = [schemaRule(gatewayFields.batchOrContract)];
+
+/**
+ * Keys bubble through the dialog's portal to the page, whose Enter clicks its 查 询 button: keep
+ * Enter in a dialog from searching behind it.
+ */
+export function keepEnterInside(event: KeyboardEvent): void {
+  if (event.key === 'Enter') event.stopPropagation();
+}

@@ -1,0 +1,1 @@
+export { FirmGateways, ProjectGateways } from './pages/GatewaysScreen';

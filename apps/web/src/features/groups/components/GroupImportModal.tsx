@@ -1,0 +1,179 @@
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import {
+  GROUP_IMPORT_COLUMNS,
+  GROUP_IMPORT_RULES,
+  type GroupImportReport,
+  type GroupImportRule,
+} from '@iot/contracts/groups';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, App, Button, Descriptions, Modal, Radio, Space, Table, Typography, Upload } from 'antd';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../api/http';
+import { groupsApi, useRefreshGroups } from '../api';
+
+/** Spec core §5: spreadsheet imports accept only these types, with this message. */
+const SPREADSHEET_FORMAT_MESSAGE = '上传的文件格式不正确,请选择.csv,.xls,.xlsx类型的文件';
+const ACCEPT = /\.(xls|xlsx)$/i;
+
+const RULE_HELP: Record<GroupImportRule, string> = {
+  skip: '同一上级下已有同名分组的行不做改动',
+  overwrite: '同一上级下已有同名分组的，按表格更新站点类型与监测点',
+};
+
+/** A template with the headers and two example rows, built in the browser (exceljs loads only now). */
+async function downloadTemplate(): Promise<void> {
+  const { default: ExcelJS } = await import('exceljs');
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('分组');
+  sheet.addRow(GROUP_IMPORT_COLUMNS.map((header) => (header === '名称' ? `*${header}` : header)));
+  sheet.addRow(['污泥处理区', '', '区域', '', '否']);
+  sheet.addRow(['脱水机房', '污泥处理区', '站点', '集装箱型', '是']);
+  sheet.columns.forEach((column) => {
+    column.width = 16;
+  });
+  const buffer = await book.xlsx.writeBuffer();
+  const url = URL.createObjectURL(
+    new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+  );
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '分组导入模板.xlsx';
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** Imports areas and sites from an xlsx sheet (server side, row by row), then reports what happened. */
+export function GroupImportModal({
+  groupId,
+  open,
+  onClose,
+}: {
+  groupId: number;
+  open: boolean;
+  onClose(): void;
+}) {
+  const [rule, setRule] = useState<GroupImportRule>('skip');
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<GroupImportReport | null>(null);
+  const { message } = App.useApp();
+  const refresh = useRefreshGroups();
+
+  useEffect(() => {
+    if (open) {
+      setFile(null);
+      setReport(null);
+      setRule('skip');
+    }
+  }, [open]);
+
+  const upload = useMutation({
+    mutationFn: () => groupsApi.import(groupId, file!, rule),
+    onSuccess: (answer) => {
+      setReport(answer);
+      void refresh();
+    },
+    onError: (error) => message.error(error instanceof ApiError ? error.message : '导入失败'),
+  });
+
+  return (
+    <Modal
+      open={open}
+      title="导入区域与站点"
+      onCancel={onClose}
+      width={640}
+      destroyOnHidden
+      footer={
+        report ? (
+          <Button type="primary" onClick={onClose}>
+            完成
+          </Button>
+        ) : (
+          <Space>
+            <Button onClick={onClose}>取消</Button>
+            <Button
+              type="primary"
+              loading={upload.isPending}
+              onClick={() => (file ? upload.mutate() : message.warning('请选择要导入的文件'))}
+            >
+              开始导入
+            </Button>
+          </Space>
+        )
+      }
+    >
+      {report ? (
+        <ImportResult report={report} />
+      ) : (
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <Typography.Text type="secondary">
+            表头：名称*、上级、类型、站点类型、监测点。上级写从项目起的路径（如“进水区/一期”），留空为项目下第一级；类型填“区域”或“站点”；站点类型填“M-A型”或“集装箱型”；监测点填“是”或“否”。按表中顺序逐行导入，后面的行可以以前面新建的分组为上级。
+          </Typography.Text>
+          <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate()}>
+            下载模板
+          </Button>
+          <div>
+            <div style={{ marginBottom: 8 }}>同名分组的处理规则</div>
+            <Radio.Group value={rule} onChange={(event) => setRule(event.target.value as GroupImportRule)}>
+              <Space direction="vertical">
+                {(Object.keys(GROUP_IMPORT_RULES) as GroupImportRule[]).map((key) => (
+                  <Radio key={key} value={key}>
+                    {GROUP_IMPORT_RULES[key]}
+                    <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
+                      {RULE_HELP[key]}
+                    </Typography.Text>
+                  </Radio>
+                ))}
+              </Space>
+            </Radio.Group>
+          </div>
+          <Upload.Dragger
+            accept=".xls,.xlsx"
+            maxCount={1}
+            fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
+            onRemove={() => setFile(null)}
+            beforeUpload={(chosen) => {
+              if (!ACCEPT.test(chosen.name)) message.error(SPREADSHEET_FORMAT_MESSAGE);
+              else setFile(chosen);
+              return Upload.LIST_IGNORE;
+            }}
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="ant-upload-text">点击或拖拽 xlsx 文件到此处</p>
+          </Upload.Dragger>
+        </Space>
+      )}
+    </Modal>
+  );
+}
+
+function ImportResult({ report }: { report: GroupImportReport }) {
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="import-report">
+      <Alert
+        type={report.errors.length ? 'warning' : 'success'}
+        showIcon
+        title={report.errors.length ? `导入完成，${report.errors.length} 行未导入` : '导入完成'}
+      />
+      <Descriptions column={3} bordered size="small">
+        <Descriptions.Item label="新建">{report.created}</Descriptions.Item>
+        <Descriptions.Item label="更新">{report.updated}</Descriptions.Item>
+        <Descriptions.Item label="跳过">{report.skipped}</Descriptions.Item>
+      </Descriptions>
+      {report.errors.length > 0 && (
+        <Table
+          size="small"
+          rowKey="row"
+          pagination={false}
+          scroll={{ y: 200 }}
+          dataSource={report.errors}
+          columns={[
+            { title: '行号', dataIndex: 'row', width: 80 },
+            { title: '原因', dataIndex: 'message' },
+          ]}
+        />
+      )}
+    </Space>
+  );
+}

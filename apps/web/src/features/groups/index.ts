@@ -1,0 +1,2 @@
+export { flatten, useGroupTreeIndicators, useScopeGroupId } from './api';
+export { GroupIcon } from './components/groupLabels';

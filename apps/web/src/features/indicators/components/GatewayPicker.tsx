@@ -1,0 +1,52 @@
+import { GATEWAY_MODELS, type Gateway } from '@iot/contracts/gateways';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useState } from 'react';
+import { projectGatewaysApi } from '../api';
+
+/** A gateway of the project, searched on the server by serial number or alias. */
+export function GatewayPicker({
+  groupId,
+  value,
+  onChange,
+}: {
+  groupId: number;
+  /** The gateway chosen; shown even when it is not among the matches loaded. */
+  value: Gateway | undefined;
+  onChange: (gateway: Gateway | undefined) => void;
+}) {
+  const [keyword, setKeyword] = useState('');
+  const gateways = useQuery({
+    queryKey: ['indicatorGateways', groupId, keyword],
+    queryFn: () => projectGatewaysApi.list(groupId, { page: 0, size: 50, keyword }),
+    placeholderData: keepPreviousData,
+  });
+  const loaded = gateways.data?.list ?? [];
+  const list = value && !loaded.some((g) => g.id === value.id) ? [value, ...loaded] : loaded;
+  return (
+    <Select
+      aria-label="网关"
+      placeholder="选择网关（可按序列号或别名搜索）"
+      style={{ width: 360 }}
+      value={value?.id}
+      loading={gateways.isFetching}
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      notFoundContent={gateways.isFetching ? '加载中…' : '本项目没有匹配的网关'}
+      options={list.map((g) => ({
+        value: g.id,
+        label: `${g.alias}（${g.serialNumber}，${GATEWAY_MODELS[g.model]}）`,
+      }))}
+      onChange={(id: number) => onChange(list.find((g) => g.id === id))}
+    />
+  );
+}
+
+/** The gateway of an id, for a remembered choice (its name and model). */
+export function useGateway(groupId: number, gatewayId: number) {
+  return useQuery({
+    queryKey: ['indicatorGateway', groupId, gatewayId],
+    queryFn: () => projectGatewaysApi.get(groupId, gatewayId),
+    enabled: gatewayId > 0,
+    retry: false,
+  });
+}

@@ -1,0 +1,73 @@
+import { IndicatorMessages, isQuotaRefusal } from '@iot/contracts/indicators';
+import type { App, FormInstance, FormRule } from 'antd';
+import { ApiError } from '../../../api/http';
+
+/** A contracts schema, seen only through what form validation needs. */
+interface Schema {
+  safeParse(value: unknown): {
+    success: boolean;
+    error?: { issues: readonly { message: string; path: readonly PropertyKey[] }[] };
+  };
+}
+
+/** Checks a filled-in value with the schema the server uses, showing the schema's message. */
+export function schemaRule(schema: Schema): FormRule {
+  return {
+    validator: async (_, value: unknown) => {
+      if (value === undefined || value === null || value === '') return;
+      const result = schema.safeParse(value);
+      if (!result.success) throw new Error(result.error?.issues[0]?.message ?? '格式不正确');
+    },
+  };
+}
+
+/**
+ * Parses a whole body with the server's schema; on failure puts each message on its field
+ * (`prefix` places the body inside the form, e.g. a row of a list) and answers null.
+ */
+export function parseInto<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown } },
+  value: unknown,
+  form: FormInstance,
+  prefix: PropertyKey[] = [],
+): T | null {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issues = (result.error as { issues: { message: string; path: PropertyKey[] }[] }).issues;
+  form.setFields(
+    issues.map((issue) => ({
+      name: [...prefix, ...issue.path] as (string | number)[],
+      errors: [issue.message],
+    })),
+  );
+  return null;
+}
+
+/** `411:{max}:{used}:{needed}` of a quota refusal, read into numbers. */
+export function quotaOfRefusal(data: unknown): { max: number; used: number; needed: number } | null {
+  if (!isQuotaRefusal(data)) return null;
+  const [, max, used, needed] = String(data).split(':').map(Number);
+  return { max: max ?? 0, used: used ?? 0, needed: needed ?? 0 };
+}
+
+/**
+ * Shows a refused call: the quota refusal (code 40000, data 411:…) as the spec's dialog stating
+ * the limit (指标数量超过限制, reduce or buy more), anything else as the server's message.
+ */
+export function showFailure(
+  error: unknown,
+  modal: ReturnType<typeof App.useApp>['modal'],
+  showError: (text: string) => void,
+): void {
+  const refusal = error instanceof ApiError ? quotaOfRefusal(error.data) : null;
+  if (refusal) {
+    modal.warning({
+      title: IndicatorMessages.QUOTA_EXCEEDED,
+      content: `本项目最多可接入 ${refusal.max} 个网关指标，已接入 ${refusal.used} 个，本次需要新增 ${refusal.needed} 个。请减少网关指标，或购买更多指标资源。`,
+      okText: '知道了',
+      centered: true,
+    });
+    return;
+  }
+  showError(error instanceof Error ? error.message : '操作失败');
+}

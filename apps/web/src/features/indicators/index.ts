@@ -1,0 +1,5 @@
+export {
+  GatewayIndicatorsPanel,
+  type GatewayIndicatorsPanelProps,
+} from './components/GatewayIndicatorsPanel';
+export { ModbusConfigPanel, type ModbusConfigPanelProps } from './components/ModbusConfigPanel';

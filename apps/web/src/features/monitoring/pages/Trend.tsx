@@ -1,0 +1,118 @@
+import { MAX_SERIES_PER_QUERY } from '@iot/contracts/history';
+import { Alert, App, Button, Card, Empty, Flex, Spin, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useProjectId } from '../../../app/routes/useProjectId';
+import { useSavedQuery } from '../../../components/useSavedQuery';
+import { dataQueryMessage, type SeriesQuery } from '../api';
+import { GatewayIndicatorPicker } from '../components/GatewayIndicatorPicker';
+import { SeriesChart } from '../components/SeriesChart';
+import { resolveRange, TimeRangeField } from '../components/TimeRangeField';
+import { toLines, useSelection } from '../components/useSelection';
+import { useZoomedChart } from '../components/useZoomedChart';
+
+interface Conditions {
+  gatewayIndicatorIds: number[];
+  /** What the last 查 询 asked for, from the picked indicators. */
+  gatewayIds: number[];
+  metrics: string[];
+  preset: string;
+  start: number;
+  stop: number;
+}
+const DEFAULTS: Conditions = {
+  gatewayIndicatorIds: [],
+  gatewayIds: [],
+  metrics: [],
+  preset: 'last24h',
+  start: 0,
+  stop: 0,
+};
+
+/** 趋势分析: several indicators on one time axis, one y-axis per unit; zooming asks for finer data. */
+export function Trend() {
+  const groupId = useProjectId();
+  const { message } = App.useApp();
+  const [saved, setSaved] = useSavedQuery<Conditions>(`monitoring.trend.${groupId}`, DEFAULTS);
+  const [draft, setDraft] = useState(saved);
+  const [asked, setAsked] = useState(0);
+  const selection = useSelection(groupId, saved);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `asked` takes a preset's range again
+  const query: SeriesQuery | null = useMemo(() => {
+    const range = resolveRange(saved);
+    if (saved.gatewayIds.length === 0 || !range || !range[1].isAfter(range[0])) return null;
+    return {
+      gatewayIds: saved.gatewayIds,
+      metrics: saved.metrics,
+      startTime: range[0].valueOf(),
+      stopTime: range[1].valueOf(),
+    };
+  }, [saved.gatewayIds, saved.metrics, saved.preset, saved.start, saved.stop, asked]);
+  const chart = useZoomedChart(query);
+  const lines = useMemo(
+    () => toLines(chart.series, selection.meta, selection.gateways),
+    [chart.series, selection.meta, selection.gateways],
+  );
+  const units = [...new Set(lines.map((l) => l.unit))];
+
+  const search = () => {
+    if (draft.gatewayIndicatorIds.length === 0) {
+      message.warning('请选择指标');
+      return;
+    }
+    const range = resolveRange(draft);
+    if (!range?.[1].isAfter(range[0])) {
+      message.warning('结束时间必须晚于开始时间');
+      return;
+    }
+    setSaved({ ...draft, ...selection.toPick(draft.gatewayIndicatorIds) });
+    setAsked((n) => n + 1);
+  };
+
+  return (
+    <Card title="趋势分析" variant="borderless">
+      <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
+        <GatewayIndicatorPicker
+          groupId={groupId}
+          mode="indicators"
+          value={draft.gatewayIndicatorIds}
+          max={MAX_SERIES_PER_QUERY}
+          onChange={(gatewayIndicatorIds) => setDraft({ ...draft, gatewayIndicatorIds })}
+          style={{ width: 360 }}
+        />
+        <TimeRangeField value={draft} onChange={(range) => setDraft({ ...draft, ...range })} />
+        <Button type="primary" onClick={search}>
+          查 询
+        </Button>
+      </Flex>
+      {chart.error ? (
+        <Alert type="error" showIcon style={{ marginBottom: 12 }} title={dataQueryMessage(chart.error)} />
+      ) : null}
+      {query === null ? (
+        <Empty description="选择指标与时间范围后点击“查询”" style={{ padding: '48px 0' }} />
+      ) : (
+        <Spin spinning={chart.fetching}>
+          <Typography.Text type="secondary">
+            {dayjs(query.startTime).format('YYYY-MM-DD HH:mm')} ～{' '}
+            {dayjs(query.stopTime).format('YYYY-MM-DD HH:mm')} · {lines.length} 条曲线 · {units.length}{' '}
+            个单位坐标轴
+          </Typography.Text>
+          {chart.loading ? (
+            <div style={{ height: 380 }} />
+          ) : lines.every((l) => l.points.length === 0) ? (
+            <Empty description="该时间范围内没有数据" style={{ padding: '48px 0' }} />
+          ) : (
+            <SeriesChart
+              lines={lines}
+              start={query.startTime}
+              stop={query.stopTime}
+              onZoom={chart.setZoom}
+              height={480}
+            />
+          )}
+        </Spin>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,150 @@
+import {
+  AlertOutlined,
+  ApiOutlined,
+  DashboardOutlined,
+  DisconnectOutlined,
+  ToolOutlined,
+} from '@ant-design/icons';
+import { Card, Col, Progress, Row, Skeleton, Statistic, Typography } from 'antd';
+import type { ReactNode } from 'react';
+
+export interface HomeCounts {
+  online: number | undefined;
+  offline: number | undefined;
+  total: number | undefined;
+  indicatorsUsed: number | undefined;
+  /** -1 means unlimited. */
+  indicatorsMax: number | undefined;
+  indicatorsLeft: number | undefined;
+}
+
+function StatCard({
+  label,
+  icon,
+  value,
+  suffix,
+  note,
+  testId,
+  tone,
+}: {
+  label: string;
+  icon: ReactNode;
+  value: number | undefined;
+  suffix?: ReactNode;
+  note: ReactNode;
+  testId: string;
+  tone?: string;
+}) {
+  return (
+    <Card size="small" className="home-stat" data-testid={testId}>
+      {value === undefined ? (
+        <Skeleton active paragraph={{ rows: 1 }} title={false} />
+      ) : (
+        <Statistic
+          title={
+            <span>
+              {icon} {label}
+            </span>
+          }
+          value={value}
+          suffix={suffix}
+          valueStyle={tone ? { color: tone } : undefined}
+        />
+      )}
+      <div className="home-stat-note">{note}</div>
+    </Card>
+  );
+}
+
+/** Gateways online and offline, indicators against the quota, today's warnings, open work orders. */
+export function StatCards({ counts }: { counts: HomeCounts }) {
+  const { online, offline, total, indicatorsUsed, indicatorsMax, indicatorsLeft } = counts;
+  const unlimited = indicatorsMax === -1;
+  const percent =
+    indicatorsUsed !== undefined && indicatorsMax !== undefined && indicatorsMax > 0
+      ? Math.min(100, Math.round((indicatorsUsed / indicatorsMax) * 100))
+      : 0;
+  const soon = (text: string) => (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      {text}
+    </Typography.Text>
+  );
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={12} md={8} xl={5}>
+        <StatCard
+          testId="stat-online"
+          label="在线网关"
+          icon={<ApiOutlined />}
+          value={online}
+          suffix={total === undefined ? undefined : <span className="home-stat-suffix">/ {total}</span>}
+          tone="#52c41a"
+          note={
+            <Progress
+              percent={total ? Math.round(((online ?? 0) / total) * 100) : 0}
+              size="small"
+              showInfo={false}
+              strokeColor="#52c41a"
+            />
+          }
+        />
+      </Col>
+      <Col xs={12} md={8} xl={5}>
+        <StatCard
+          testId="stat-offline"
+          label="离线网关"
+          icon={<DisconnectOutlined />}
+          value={offline}
+          tone={offline ? '#fa8c16' : undefined}
+          note={soon(total === 0 ? '还没有网关' : offline ? '含正常离线与超时离线' : '全部网关在线')}
+        />
+      </Col>
+      <Col xs={24} md={8} xl={6}>
+        <StatCard
+          testId="stat-indicators"
+          label="监测项"
+          icon={<DashboardOutlined />}
+          value={indicatorsUsed}
+          suffix={
+            indicatorsMax === undefined ? undefined : (
+              <span className="home-stat-suffix">/ {unlimited ? '不限' : indicatorsMax}</span>
+            )
+          }
+          note={
+            unlimited ? (
+              soon('监测项数量不限')
+            ) : (
+              <>
+                <Progress
+                  percent={percent}
+                  size="small"
+                  showInfo={false}
+                  status={indicatorsLeft !== undefined && indicatorsLeft < 0 ? 'exception' : 'normal'}
+                />
+                {soon(indicatorsLeft === undefined ? '' : `剩余 ${indicatorsLeft} 个`)}
+              </>
+            )
+          }
+        />
+      </Col>
+      <Col xs={12} md={12} xl={4}>
+        <StatCard
+          testId="stat-warnings"
+          label="今日预警"
+          icon={<AlertOutlined />}
+          value={0}
+          note={soon('预警功能即将上线')}
+        />
+      </Col>
+      <Col xs={12} md={12} xl={4}>
+        <StatCard
+          testId="stat-orders"
+          label="未完成工单"
+          icon={<ToolOutlined />}
+          value={0}
+          note={soon('工单功能即将上线')}
+        />
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,101 @@
+import { theme } from 'antd';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+
+echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
+
+export interface RankingBar {
+  name: string;
+  value: number | null;
+}
+
+const BAR_HEIGHT = 30;
+
+/** A horizontal bar per ranked series, first at the top; colours from the active theme's tokens. */
+export function RankingChart({ bars }: { bars: RankingBar[] }) {
+  const element = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+  const { token } = theme.useToken();
+
+  useEffect(() => {
+    if (!element.current) return;
+    const instance = echarts.init(element.current, undefined, { renderer: 'canvas' });
+    chart.current = instance;
+    const observer = new ResizeObserver(() => instance.resize());
+    observer.observe(element.current);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(
+      {
+        backgroundColor: 'transparent',
+        textStyle: { fontFamily: token.fontFamily, color: token.colorText },
+        grid: { left: 8, right: 72, top: 8, bottom: 24, containLabel: true },
+        tooltip: {
+          trigger: 'axis',
+          axisPointer: { type: 'shadow' },
+          backgroundColor: token.colorBgElevated,
+          borderColor: token.colorBorder,
+          textStyle: { color: token.colorText },
+          valueFormatter: (v: unknown) => (typeof v === 'number' ? format(v) : '无数据'),
+        },
+        xAxis: {
+          type: 'value',
+          axisLabel: { color: token.colorTextSecondary },
+          splitLine: { lineStyle: { color: token.colorBorderSecondary } },
+        },
+        yAxis: {
+          type: 'category',
+          inverse: true,
+          data: bars.map((b) => b.name),
+          axisLabel: { color: token.colorText, width: 160, overflow: 'truncate' },
+          axisLine: { lineStyle: { color: token.colorBorder } },
+          axisTick: { show: false },
+        },
+        series: [
+          {
+            type: 'bar',
+            barMaxWidth: 18,
+            data: bars.map((b, i) => ({
+              value: b.value,
+              itemStyle: {
+                color: i < 3 ? token.colorPrimary : token.colorPrimaryBorder,
+                borderRadius: [0, 4, 4, 0],
+              },
+            })),
+            label: {
+              show: true,
+              position: 'right',
+              color: token.colorText,
+              formatter: ({ value }: { value: unknown }) =>
+                typeof value === 'number' ? format(value) : '无数据',
+            },
+          },
+        ],
+      },
+      { notMerge: true },
+    );
+    chart.current?.resize();
+  }, [bars, token]);
+
+  return (
+    <div
+      ref={element}
+      data-testid="ranking-chart"
+      style={{ width: '100%', height: Math.max(160, bars.length * BAR_HEIGHT + 40) }}
+    />
+  );
+}
+
+/** Up to 4 decimals, trailing zeros dropped. */
+export function format(value: number): string {
+  return String(Math.round(value * 10_000) / 10_000);
+}

@@ -1,0 +1,1 @@
+export { Ranking } from './pages/Ranking';

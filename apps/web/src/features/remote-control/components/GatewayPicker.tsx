@@ -1,0 +1,62 @@
+import type { Gateway } from '@iot/contracts/gateways';
+import { Badge, Empty, Flex, Select } from 'antd';
+import { useState } from 'react';
+import { useGateway, useGatewayOptions } from '../api';
+
+/** A gateway of the project, searched on the server by alias or serial number, with its online state. */
+export function GatewayPicker({
+  projectId,
+  value,
+  onChange,
+  onPicked,
+  width = 360,
+}: {
+  projectId: number;
+  value: number;
+  onChange: (gatewayId: number) => void;
+  /** The gateway chosen, with its serial number and state. */
+  onPicked?: (gateway: Gateway) => void;
+  width?: number;
+}) {
+  const [keyword, setKeyword] = useState('');
+  const options = useGatewayOptions(projectId, keyword);
+  const current = useGateway(projectId, value);
+  const list = (options.data?.list ?? []).map((g) => ({
+    value: g.id,
+    label: `${g.alias}（${g.serialNumber}）`,
+    online: g.onlineStatus === 'online',
+  }));
+  if (current.data && !list.some((o) => o.value === current.data.id)) {
+    list.unshift({
+      value: current.data.id,
+      label: `${current.data.alias}（${current.data.serialNumber}）`,
+      online: current.data.onlineStatus === 'online',
+    });
+  }
+  return (
+    <Select
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      aria-label="选择网关"
+      placeholder="输入别名或序列号搜索网关"
+      style={{ width }}
+      loading={options.isFetching}
+      value={value || undefined}
+      onChange={(id: number) => {
+        onChange(id);
+        const picked = options.data?.list.find((g) => g.id === id);
+        if (picked) onPicked?.(picked);
+      }}
+      options={list}
+      optionRender={(option) => (
+        <Flex justify="space-between" gap={8}>
+          <span>{option.data.label}</span>
+          <Badge
+            status={option.data.online ? 'success' : 'default'}
+            text={option.data.online ? '在线' : '离线'}
+          />
+        </Flex>
+      )}
+      notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有找到网关" />}
+    />
+  );
+}

@@ -1,0 +1,2 @@
+export { GatewayPicker } from './components/GatewayPicker';
+export { RemoteControl } from './pages/RemoteControl';

@@ -1,0 +1,1 @@
+export { ToolSet } from './pages/ToolSet';
