@@ -39,7 +39,8 @@ export const createGroupBody = z.object({
   name: requiredText(64),
   groupType: z.enum(['area', 'site']),
   siteType: z.enum(SITE_TYPES).nullable().default(null),
-  sort: z.number().int().min(0).default(0),
+  /** Without it the new group goes after its last sibling. */
+  sort: z.number().int().min(0).optional(),
   /** Create it as a monitoring point (a leaf that gateway indicators are linked to). */
   isMonitor: z.boolean().default(false),
 });

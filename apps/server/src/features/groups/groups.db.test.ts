@@ -93,6 +93,22 @@ describe('the group tree', () => {
 });
 
 describe('creating groups', () => {
+  it('puts a group created without a sort after its last sibling', async () => {
+    const area = await ok<GroupNode>(
+      'POST',
+      `/iot/groups/${project}/children`,
+      { name: '加药间', groupType: 'area' },
+      projectAdmin,
+    );
+    const names = ['一号加药泵', '二号加药泵', '三号加药泵'];
+    for (const name of names) {
+      await ok('POST', `/iot/groups/${area.id}/children`, { name, groupType: 'site' }, projectAdmin);
+    }
+    const children = (await treeOf(area.id)).children;
+    expect(children.map((child) => child.name)).toEqual(names);
+    expect(children.map((child) => child.sort)).toEqual([0, 1, 2]);
+  });
+
   it('creates an area under the project and a site under the area', async () => {
     const area = await ok<GroupNode>(
       'POST',

@@ -39,10 +39,16 @@ export class GroupsService {
       name: input.name,
       groupType: input.groupType,
       siteType: input.groupType === 'site' ? input.siteType : null,
-      sort: input.sort,
+      sort: input.sort ?? (await this.nextSort(projectId, parentId)),
       isMonitor: input.isMonitor ?? false,
     });
     return this.tree(projectId, id);
+  }
+
+  /** The sort that puts a new child of parentId after its current last one. */
+  private async nextSort(projectId: number, parentId: number): Promise<number> {
+    const siblings = await this.repository.children(projectId, parentId);
+    return siblings.reduce((max, sibling) => Math.max(max, sibling.sort + 1), 0);
   }
 
   async update(projectId: number, id: number, patch: z.output<typeof updateGroupBody>): Promise<GroupNode> {
