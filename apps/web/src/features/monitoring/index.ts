@@ -11,6 +11,7 @@ export { formatValue, formatWithUnit, type IndicatorMeta, isStale } from './form
 export { type LivePoint, LiveStore } from './live/liveStore';
 export {
   type LiveGateways,
+  type LiveNotify,
   type LiveStatus,
   useLiveGateways,
   useLivePoint,

@@ -2,8 +2,8 @@ import type { GatewayIndicator } from '@iot/contracts/indicators';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Empty, Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
+import { useLiveGateways, useLiveVersion } from '../../monitoring';
 import { type GatewayScope, gatewaysApi, projectOf } from '../api';
-import { useLiveValues } from '../useLiveValues';
 import { formatValue } from './format';
 
 interface Row {
@@ -32,9 +32,16 @@ export function LiveValuesPanel({ scope, gatewayId }: { scope: GatewayScope; gat
     queryKey: ['gateways', 'lastMetrics', gatewayId],
     queryFn: () => gatewaysApi.lastMetrics(gatewayId),
   });
-  const live = useLiveValues(gatewayId);
-
-  const values = { ...(last.data?.[String(gatewayId)] ?? {}), ...live.values };
+  const live = useLiveGateways([gatewayId]);
+  useLiveVersion(live.store);
+  const prefix = `${gatewayId}:`;
+  const pushed = Object.fromEntries(
+    live.store
+      .keys()
+      .filter((key) => key.startsWith(prefix))
+      .map((key) => [key.slice(prefix.length), live.store.get(key)!]),
+  );
+  const values = { ...(last.data?.[String(gatewayId)] ?? {}), ...pushed };
   const rows: Row[] = (indicators.data?.list ?? []).map((gi) => ({
     key: String(gi.id),
     alias: gi.alias,
@@ -84,8 +91,8 @@ export function LiveValuesPanel({ scope, gatewayId }: { scope: GatewayScope; gat
       size="small"
       extra={
         <Badge
-          status={live.connected ? 'processing' : 'default'}
-          text={live.connected ? '实时更新中' : '未连接'}
+          status={live.status === 'open' ? 'processing' : 'default'}
+          text={live.status === 'open' ? '实时更新中' : '未连接'}
         />
       }
     >

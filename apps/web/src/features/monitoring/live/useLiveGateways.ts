@@ -24,9 +24,13 @@ interface SocketState {
   send(command: object): void;
 }
 
+export type LiveNotify = Extract<LiveMessage, { type: 'notify' }>['data'];
+
 export interface LiveOptions {
   /** Connect without a token (public pages, spec core §7 isAnonymous): demo projects only. */
   anonymous?: boolean;
+  /** Every pushed message of a watched gateway as it arrives, for views that keep a series, not only the last value. */
+  onNotify?: (data: LiveNotify) => void;
 }
 
 /**
@@ -45,6 +49,8 @@ export function useLiveGateways(gatewayIds: (number | string)[], options: LiveOp
   const idsRef = useRef(ids);
   idsRef.current = ids;
   const anonymous = options.anonymous === true;
+  const onNotify = useRef(options.onNotify);
+  onNotify.current = options.onNotify;
 
   // One socket for the life of the screen (or until anonymity changes).
   useEffect(() => {
@@ -96,7 +102,10 @@ export function useLiveGateways(gatewayIds: (number | string)[], options: LiveOp
         }
         if (message.type === 'pong') clearTimeout(pongTimer);
         else if (message.type === 'notify') {
-          if (state.subscribed.has(message.data.gateway)) store.push(message.data);
+          if (state.subscribed.has(message.data.gateway)) {
+            store.push(message.data);
+            onNotify.current?.(message.data);
+          }
         } else if (message.type === 'subscribed') setRefused(message.refused);
       };
       socket.onclose = (event) => {

@@ -6,10 +6,10 @@ import { Badge, Card, Col, Empty, Row, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { http } from '../../../api/http';
 import { flatten, useGroupTreeIndicators, useScopeGroupId } from '../../groups';
+import { type LiveNotify, type LiveStatus, useLiveGateways } from '../../monitoring';
 import { KeyPoints, pickKeyPoints, type SeriesStore, seriesKey } from '../components/home/KeyPoints';
 import { SiteLayout } from '../components/home/SiteLayout';
 import { StatCards } from '../components/home/StatCards';
-import { type LiveNotify, type LiveStatus, useLiveGateways } from '../components/home/useLiveGateways';
 import { useProjectSettings } from '../ProjectGate';
 import '../components/home/home.css';
 
@@ -120,18 +120,20 @@ export function ProjectHome() {
     };
   }, [gatewayIds, metrics]);
 
-  const live = useLiveGateways(gatewayIds, (data: LiveNotify) => {
-    setLastAt(data.ts);
-    setSeries((store) => {
-      let next = store;
-      for (const [metric, value] of Object.entries(data.params)) {
-        if (metrics.includes(metric)) next = append(next, seriesKey(data.gateway, metric), data.ts, value);
-      }
-      return next;
-    });
+  const live = useLiveGateways(gatewayIds, {
+    onNotify: (data: LiveNotify) => {
+      setLastAt(data.ts);
+      setSeries((store) => {
+        let next = store;
+        for (const [metric, value] of Object.entries(data.params)) {
+          if (metrics.includes(metric)) next = append(next, seriesKey(data.gateway, metric), data.ts, value);
+        }
+        return next;
+      });
+    },
   });
 
-  const label = LIVE_LABELS[live];
+  const label = LIVE_LABELS[gatewayIds.length === 0 ? 'idle' : live.status];
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="project-home">
       <Card size="small">

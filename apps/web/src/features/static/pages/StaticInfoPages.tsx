@@ -4,7 +4,6 @@ import {
   CloudServerOutlined,
   FileExcelOutlined,
   HomeOutlined,
-  LineChartOutlined,
   PlayCircleOutlined,
   SafetyCertificateOutlined,
   UsbOutlined,
@@ -126,17 +125,6 @@ export function CloudConfigurationPage() {
       title="云组态"
       testId="cloud-configuration"
       description="此处将提供在浏览器中绘制监控画面并绑定实时数据的组态功能。"
-    />
-  );
-}
-
-export function ViewLastDataPage() {
-  return (
-    <InfoPage
-      icon={<LineChartOutlined />}
-      title="最新数据"
-      testId="view-last-data"
-      description="此处将显示一个网关各项指标的最新值，随监测功能一同提供。"
     />
   );
 }
