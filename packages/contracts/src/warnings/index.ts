@@ -210,11 +210,14 @@ export const warningHandle = z.object({
   note: z.string(),
   userId: z.number().int().nullable(),
   username: z.string().nullable(),
+  /** The handler's real name, for people to read (null once the user is gone). */
+  realname: z.string().nullable(),
   createdAt: z.number(),
 });
 export type WarningHandle = z.infer<typeof warningHandle>;
 
 export const warningDetail = warning.extend({ handles: z.array(warningHandle) });
+export type WarningDetail = z.infer<typeof warningDetail>;
 
 const time = z.coerce.number().int().nonnegative();
 
@@ -223,7 +226,10 @@ export const warningListQuery = z.object({
   size: z.coerce.number().int().min(1).max(1000).default(10),
   gatewayId: z.coerce.number().int().positive().optional(),
   level: z.coerce.number().int().min(1).max(3).optional(),
+  kind: z.enum(RULE_KINDS).optional(),
   handleStatus: z.enum(HANDLE_STATUSES).optional(),
+  /** Part of the gateway's alias, the indicator's name or its data identification. */
+  keyword: z.string().trim().max(64).optional(),
   /** active: not released yet; released: released. */
   state: z.enum(['active', 'released']).optional(),
   startTime: time.optional(),
@@ -248,6 +254,9 @@ export const warningAnalysis = z.object({
   total: z.number().int(),
   byLevel: z.array(z.object({ level: z.number().int(), count: z.number().int() })),
   byHandleStatus: z.array(z.object({ handleStatus: z.enum(HANDLE_STATUSES), count: z.number().int() })),
+  byKind: z.array(z.object({ kind: z.enum(RULE_KINDS), count: z.number().int() })),
+  /** Mean time from a warning's start to its being marked 已处理, over those handled; null if none. */
+  meanHandleMs: z.number().nullable(),
   byGateway: z.array(
     z.object({ gatewayId: z.number().int(), gatewayAlias: z.string(), count: z.number().int() }),
   ),

@@ -1,5 +1,5 @@
 import type { Page } from '@iot/contracts';
-import type { Warning, WarningAnalysis, WarningRule } from '@iot/contracts/warnings';
+import type { Warning, WarningAnalysis, WarningDetail, WarningRule } from '@iot/contracts/warnings';
 import { Client, type IMessage } from '@stomp/stompjs';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -216,15 +216,13 @@ describe('warning state and handling', () => {
       token: admin,
       body: { ids: [first!.id, second!.id], status: 'handled', note: '已更换探头' },
     });
-    const detail = await t.ok<Warning & { handles: { status: string; note: string; username: string }[] }>(
-      'GET',
-      `/iot/groups/${projectId}/warnings/${first!.id}`,
-      { token: admin },
-    );
+    const detail = await t.ok<WarningDetail>('GET', `/iot/groups/${projectId}/warnings/${first!.id}`, {
+      token: admin,
+    });
     expect(detail.handleStatus).toBe('handled');
-    expect(detail.handles.map((h) => [h.status, h.note, h.username])).toEqual([
-      ['handling', '已通知现场', DEMO_ACCOUNTS.operator.username],
-      ['handled', '已更换探头', DEMO_ACCOUNTS.projectAdmin.username],
+    expect(detail.handles.map((h) => [h.status, h.note, h.username, h.realname])).toEqual([
+      ['handling', '已通知现场', DEMO_ACCOUNTS.operator.username, DEMO_ACCOUNTS.operator.realname],
+      ['handled', '已更换探头', DEMO_ACCOUNTS.projectAdmin.username, DEMO_ACCOUNTS.projectAdmin.realname],
     ]);
     const noNote = await t.request('POST', `/iot/groups/${projectId}/warnings/${first!.id}/handle`, {
       token: admin,
@@ -244,6 +242,36 @@ describe('warning state and handling', () => {
     expect(analysis.byLevel.reduce((s, l) => s + l.count, 0)).toBe(all.total);
     expect(analysis.byHandleStatus.find((s) => s.handleStatus === 'handled')?.count).toBe(2);
     expect(analysis.byDay.map((d) => d.day)).toContain('2026-11-20');
+    const kinds = new Map(analysis.byKind.map((k) => [k.kind, k.count]));
+    for (const kind of ['above', 'outside', 'below', 'inside', 'equals', 'rate', 'offline'] as const)
+      expect(kinds.get(kind)).toBe(all.list.filter((w) => w.kind === kind).length);
+    // The two handled warnings: from their start to the batch handle, on average.
+    const handled = (
+      await t.ok<Page<Warning>>('GET', `/iot/groups/${projectId}/warnings?size=1000&handleStatus=handled`, {
+        token: admin,
+      })
+    ).list;
+    const mean = handled.reduce((sum, w) => sum + (w.handledAt! - w.startedAt), 0) / handled.length;
+    expect(analysis.meanHandleMs).toBe(Math.round(mean));
+  });
+
+  it('filters the list by kind and by a keyword on gateway or indicator', async () => {
+    const list = (query: string) =>
+      t.ok<Page<Warning>>('GET', `/iot/groups/${projectId}/warnings?size=1000&${query}`, { token: admin });
+    const rates = await list('kind=rate');
+    expect(rates.list.map((w) => w.gatewayIndicatorId)).toEqual([gw.indicators.level]);
+    const byMetric = await list('keyword=PH');
+    expect(byMetric.list.map((w) => w.gatewayIndicatorId)).toEqual([gw.indicators.ph]);
+    const alias = (
+      await t.server.platform.db
+        .selectFrom('gateways')
+        .select('alias')
+        .where('id', '=', gw.id)
+        .executeTakeFirstOrThrow()
+    ).alias;
+    const byGateway = await list(`keyword=${encodeURIComponent(alias)}`);
+    expect(byGateway.total).toBe(7);
+    expect((await list('keyword=100%25')).total).toBe(0);
   });
 
   it('refuses the operator the rule settings', async () => {

@@ -294,7 +294,19 @@ export class WarningsRepository {
     let q = this.warnings().where('w.project_id', '=', projectId);
     if (query.gatewayId) q = q.where('w.gateway_id', '=', query.gatewayId);
     if (query.level) q = q.where('w.level', '=', query.level);
+    if (query.kind) q = q.where('w.kind', '=', query.kind);
     if (query.handleStatus) q = q.where('w.handle_status', '=', query.handleStatus);
+    const keyword = query.keyword;
+    if (keyword) {
+      q = q.where((eb) =>
+        eb.or([
+          containsText('g.alias', keyword),
+          containsText('i.name', keyword),
+          containsText('gi.alias', keyword),
+          containsText('gi.data_identification', keyword),
+        ]),
+      );
+    }
     if (query.state === 'active') q = q.where('w.released_at', 'is', null);
     if (query.state === 'released') q = q.where('w.released_at', 'is not', null);
     if (query.startTime !== undefined) q = q.where('w.started_at', '>=', query.startTime);
@@ -319,7 +331,7 @@ export class WarningsRepository {
     const rows = await this.db
       .selectFrom('warning_handles as h')
       .leftJoin('users as u', 'u.id', 'h.user_id')
-      .select(['h.id', 'h.status', 'h.note', 'h.user_id', 'u.username', 'h.created_at'])
+      .select(['h.id', 'h.status', 'h.note', 'h.user_id', 'u.username', 'u.realname', 'h.created_at'])
       .where('h.warning_id', '=', warningId)
       .orderBy('h.id')
       .execute();
@@ -329,6 +341,7 @@ export class WarningsRepository {
       note: r.note,
       userId: r.user_id,
       username: r.username,
+      realname: r.realname,
       createdAt: Number(r.created_at),
     }));
   }
@@ -365,7 +378,7 @@ export class WarningsRepository {
       .where('w.project_id', '=', projectId)
       .where('w.started_at', '>=', range.startTime)
       .where('w.started_at', '<', range.stopTime);
-    const [byLevel, byHandleStatus, byGateway, byIndicator, byDay] = await Promise.all([
+    const [byLevel, byHandleStatus, byKind, handleTime, byGateway, byIndicator, byDay] = await Promise.all([
       scoped
         .select(['w.level'])
         .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -377,6 +390,17 @@ export class WarningsRepository {
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .groupBy('w.handle_status')
         .execute(),
+      scoped
+        .select(['w.kind'])
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .groupBy('w.kind')
+        .orderBy('count', 'desc')
+        .execute(),
+      // handled_at is the time of the step that made it 已处理 (the latest step).
+      scoped
+        .where('w.handle_status', '=', 'handled')
+        .select(sql<number | string | null>`avg(w.handled_at - w.started_at)`.as('mean'))
+        .executeTakeFirst(),
       scoped
         .leftJoin('gateways as g', 'g.id', 'w.gateway_id')
         .select(['w.gateway_id', 'g.alias'])
@@ -412,6 +436,11 @@ export class WarningsRepository {
         handleStatus: r.handle_status as HandleStatus,
         count: Number(r.count),
       })),
+      byKind: byKind.map((r) => ({ kind: r.kind as RuleKind, count: Number(r.count) })),
+      meanHandleMs:
+        handleTime?.mean === null || handleTime?.mean === undefined
+          ? null
+          : Math.round(Number(handleTime.mean)),
       byGateway: byGateway.map((r) => ({
         gatewayId: r.gateway_id,
         gatewayAlias: r.alias ?? '',

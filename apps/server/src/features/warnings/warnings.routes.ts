@@ -105,7 +105,8 @@ export function registerWarningRoutes(router: Router, warnings: WarningsService)
   router.route({
     method: 'GET',
     url: '/iot/groups/:groupId/warnings',
-    summary: '预警列表（分页，按开始时间倒序；可按网关、级别、处理状态、是否已解除、开始时间筛选）',
+    summary:
+      '预警列表（分页，按开始时间倒序；可按网关、级别、规则类型、处理状态、是否已解除、开始时间筛选，keyword 匹配网关别名、指标名与数据标识）',
     tags,
     params: groupParams,
     query: warningListQuery,
@@ -116,7 +117,8 @@ export function registerWarningRoutes(router: Router, warnings: WarningsService)
   router.route({
     method: 'GET',
     url: '/iot/groups/:groupId/warnings/analysis',
-    summary: '预警分析：时间段内按级别、处理状态、网关、指标、日（北京时间）统计的数量',
+    summary:
+      '预警分析：时间段内按级别、处理状态、规则类型、网关、指标、日（北京时间）统计的数量，及从开始到已处理的平均用时',
     tags,
     params: groupParams,
     query: analysisQuery,
