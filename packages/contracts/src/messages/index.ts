@@ -281,3 +281,27 @@ export const webhookPayload = z.object({
   headers: messageHeaders.optional(),
 });
 export type WebhookPayload = z.infer<typeof webhookPayload>;
+
+/**
+ * When a project's resources warrant a notice (GET /iot/messages/resourceWarnings, docs/decisions/
+ * 0020-messages.md): a set meal ending within 7 days or ended, fewer than 10 % of the indicator
+ * quota left (-1 = unlimited never warns), 10 or fewer SMS or voice calls left (-1 never warns).
+ */
+export const RESOURCE_WARNING_THRESHOLDS = {
+  setMealDays: 7,
+  indicatorRemainingRatio: 0.1,
+  smsRemaining: 10,
+  voiceRemaining: 10,
+} as const;
+
+export const RESOURCE_WARNING_KINDS = ['setMeal', 'indicatorQuota', 'smsQuota', 'voiceQuota'] as const;
+
+/** One resource warning of one of the caller's projects, with its Chinese title and text. */
+export const resourceWarning = z.object({
+  projectId: z.number().int(),
+  projectName: z.string(),
+  kind: z.enum(RESOURCE_WARNING_KINDS),
+  title: z.string(),
+  content: z.string(),
+});
+export type ResourceWarning = z.infer<typeof resourceWarning>;

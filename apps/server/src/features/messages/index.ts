@@ -7,6 +7,9 @@ import { localFanout, mqttFanout, type SocketFanout } from './fanout.js';
 import { MessagesRepository } from './messages.repository.js';
 import { registerMessageRoutes } from './messages.routes.js';
 import { MessagesService } from './messages.service.js';
+import { ResourceWarningsRepository } from './resource-warnings.repository.js';
+import { registerResourceWarningRoutes } from './resource-warnings.routes.js';
+import { ResourceWarningsService } from './resource-warnings.service.js';
 import { registerMessageSettingRoutes } from './settings.routes.js';
 import { MessageSettingsService } from './settings.service.js';
 import { messageSocketRules, projectTopic } from './socket-rules.js';
@@ -69,6 +72,10 @@ export async function messagesFeature(
     log,
   );
   registerMessageRoutes(platform.router, new MessagesService(repository));
+  registerResourceWarningRoutes(
+    platform.router,
+    new ResourceWarningsService(new ResourceWarningsRepository(platform.db)),
+  );
   registerMessageSettingRoutes(platform.router, new MessageSettingsService(repository, deliverer));
   platform.jobs.every(WEBHOOK_RETRY_MS, 'webhook retries', () => deliverer.retryDue());
 
