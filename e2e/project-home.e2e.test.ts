@@ -43,6 +43,13 @@ beforeAll(async () => {
     { gatewayIndicatorIds: indicators.map((i) => i.id) },
     demoAdmin,
   );
+  // A rule every value breaks: the first simulated value raises a warning.
+  await h.api(
+    'POST',
+    `/iot/groups/${projectId}/warningRules`,
+    { gatewayIndicatorId: indicators[0]!.id, kind: 'above', high: -1_000_000, level: 1 },
+    demoAdmin,
+  );
 });
 afterAll(async () => {
   await site?.simulation.stop();
@@ -77,11 +84,15 @@ async function serverCounts() {
 }
 
 describe('project home', () => {
-  it('shows the real counts, honest zeros for warnings and work orders, and the site layout', async () => {
+  it("shows the real counts, today's warnings, an honest zero for work orders, and the site layout", async () => {
     // The simulated gateways connect first.
     await expect
       .poll(async () => (await serverCounts()).online, { timeout: 20_000 })
       .toBeGreaterThanOrEqual(2);
+    const warnings = () =>
+      h.api<{ total: number }>('GET', `/iot/groups/${projectId}/warnings?size=1`, undefined, demoAdmin);
+    await expect.poll(async () => (await warnings()).total, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    const raised = (await warnings()).total;
     const page = await h.openAs(username, password, homePath());
     await expect.poll(() => routeName(page)).toBe(`router-project-g${projectId}`);
     // No breadcrumb on an hd route.
@@ -94,8 +105,9 @@ describe('project home', () => {
     await expect.poll(() => statValue(page, 'stat-indicators')).toBe(expected.used);
     expect(expected.used).toBeGreaterThan(0);
     await page.getByTestId('stat-indicators').getByText(`/ ${expected.max}`).waitFor();
-    expect(await statValue(page, 'stat-warnings')).toBe(0);
-    await page.getByTestId('stat-warnings').getByText('预警功能即将上线').waitFor();
+    // The warning raised by the rule, counted today and unhandled.
+    await expect.poll(() => statValue(page, 'stat-warnings')).toBe(raised);
+    await page.getByTestId('stat-warnings').getByText(`未处理 ${raised} 条`).waitFor();
     expect(await statValue(page, 'stat-orders')).toBe(0);
     await page.getByTestId('stat-orders').getByText('工单功能即将上线').waitFor();
 

@@ -16,6 +16,8 @@ export interface HomeCounts {
   /** -1 means unlimited. */
   indicatorsMax: number | undefined;
   indicatorsLeft: number | undefined;
+  /** Warnings started today and, of all, those still unhandled; null without the warning list's read bit. */
+  warnings: { today: number; unhandled: number } | null | undefined;
 }
 
 function StatCard({
@@ -29,7 +31,7 @@ function StatCard({
 }: {
   label: string;
   icon: ReactNode;
-  value: number | undefined;
+  value: number | string | undefined;
   suffix?: ReactNode;
   note: ReactNode;
   testId: string;
@@ -58,7 +60,7 @@ function StatCard({
 
 /** Gateways online and offline, indicators against the quota, today's warnings, open work orders. */
 export function StatCards({ counts }: { counts: HomeCounts }) {
-  const { online, offline, total, indicatorsUsed, indicatorsMax, indicatorsLeft } = counts;
+  const { online, offline, total, indicatorsUsed, indicatorsMax, indicatorsLeft, warnings } = counts;
   const unlimited = indicatorsMax === -1;
   const percent =
     indicatorsUsed !== undefined && indicatorsMax !== undefined && indicatorsMax > 0
@@ -132,8 +134,17 @@ export function StatCards({ counts }: { counts: HomeCounts }) {
           testId="stat-warnings"
           label="今日预警"
           icon={<AlertOutlined />}
-          value={0}
-          note={soon('预警功能即将上线')}
+          value={warnings === null ? '—' : warnings?.today}
+          tone={warnings?.unhandled ? '#f5222d' : undefined}
+          note={soon(
+            warnings === null
+              ? '无预警列表的查看权限'
+              : warnings === undefined
+                ? ''
+                : warnings.unhandled
+                  ? `未处理 ${warnings.unhandled} 条`
+                  : '没有未处理的预警',
+          )}
         />
       </Col>
       <Col xs={12} md={12} xl={4}>
