@@ -1,10 +1,9 @@
 import type { HistoryPoint } from '@iot/contracts/history';
 import dayjs from 'dayjs';
+import { EXPORT_PAGE_SIZE, exportXlsx } from '../../components/exportXlsx';
 import { fetchHistory, type SeriesQuery } from './api';
 import { formatValue, type IndicatorMeta, unitOf } from './format';
 
-/** Spec core §9: export maximum page size 1000. */
-export const EXPORT_PAGE_SIZE = 1000;
 /** Most rows one export writes (a day of 1 Hz data for a dozen indicators). */
 export const EXPORT_MAX_ROWS = 1_000_000;
 
@@ -36,42 +35,32 @@ export async function exportHistory(
     page++;
     onProgress?.(points.length);
   }
-  const { Workbook } = (await import('exceljs')).default;
-  const workbook = new Workbook();
-  const sheet = workbook.addWorksheet('历史数据');
-  sheet.columns = [
-    { header: '时间', key: 'time', width: 22 },
-    { header: '网关', key: 'gateway', width: 24 },
-    { header: '指标', key: 'indicator', width: 20 },
-    { header: '数据标识', key: 'metric', width: 14 },
-    { header: '数值', key: 'value', width: 14 },
-    { header: '单位', key: 'unit', width: 10 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  for (const p of points) {
+  const rows = points.map((p) => {
     const m = meta.get(`${p.gateway}:${p.metric}`);
     const text = formatValue(m, p.value);
     const numeric =
       m?.type !== 'enum' && m?.type !== 'boolean' && m?.type !== 'text' && Number.isFinite(Number(text));
-    sheet.addRow({
+    return {
       time: dayjs(p.ts).format('YYYY-MM-DD HH:mm:ss'),
       gateway: gateways.get(Number(p.gateway)) ?? p.gateway,
       indicator: m?.alias ?? p.metric,
       metric: p.metric,
       value: numeric ? Number(text) : text,
       unit: unitOf(m),
-    });
-  }
-  const buffer = await workbook.xlsx.writeBuffer();
-  const url = URL.createObjectURL(
-    new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    };
+  });
+  await exportXlsx(
+    [
+      { header: '时间', key: 'time', width: 22 },
+      { header: '网关', key: 'gateway', width: 24 },
+      { header: '指标', key: 'indicator', width: 20 },
+      { header: '数据标识', key: 'metric', width: 14 },
+      { header: '数值', key: 'value', width: 14 },
+      { header: '单位', key: 'unit', width: 10 },
+    ],
+    rows,
+    fileName,
+    '历史数据',
   );
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${fileName}.xlsx`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
   return { rows: points.length, truncated: more };
 }

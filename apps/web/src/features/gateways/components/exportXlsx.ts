@@ -6,12 +6,8 @@ import {
   ONLINE_STATUSES,
 } from '@iot/contracts/gateways';
 import dayjs from 'dayjs';
+import { exportXlsx, fetchAllPages } from '../../../components/exportXlsx';
 import { type GatewayScope, gatewaysApi } from '../api';
-
-/** Spec core §9: exports read the list in pages of at most 1000. */
-export const EXPORT_PAGE_SIZE = 1000;
-/** Spec core §7: the default file name of a spreadsheet export. */
-export const EXPORT_FILE_NAME = 'list';
 
 /** The columns; the first six carry the headers the import reads back. */
 const COLUMNS: { header: string; width: number; value: (g: Gateway) => string }[] = [
@@ -32,43 +28,24 @@ const COLUMNS: { header: string; width: number; value: (g: Gateway) => string }[
 ];
 
 /** Every gateway matching the list's conditions, read page by page. */
-export async function fetchAllGateways(
+export function fetchAllGateways(
   scope: GatewayScope,
   filters: { keyword: string; onlineStatus: string },
 ): Promise<Gateway[]> {
-  const all: Gateway[] = [];
-  for (let page = 0; ; page += 1) {
-    const answer = await gatewaysApi.list(scope, { ...filters, page, size: EXPORT_PAGE_SIZE });
-    all.push(...answer.list);
-    if (answer.list.length < EXPORT_PAGE_SIZE || all.length >= answer.total) return all;
-  }
+  return fetchAllPages((page, size) => gatewaysApi.list(scope, { ...filters, page, size }));
 }
 
-/** Builds the xlsx in the browser (exceljs is loaded only now) and hands it to the user as list.xlsx. */
+/** Writes them to list.xlsx (spec core §7), built in the browser; answers how many. */
 export async function exportGateways(
   scope: GatewayScope,
   filters: { keyword: string; onlineStatus: string },
 ): Promise<number> {
-  const [gateways, { default: ExcelJS }] = await Promise.all([
-    fetchAllGateways(scope, filters),
-    import('exceljs'),
-  ]);
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('网关');
-  sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  for (const gateway of gateways) sheet.addRow(COLUMNS.map((c) => c.value(gateway)));
-  const buffer = await workbook.xlsx.writeBuffer();
-  const blob = new Blob([buffer], {
-    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${EXPORT_FILE_NAME}.xlsx`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const gateways = await fetchAllGateways(scope, filters);
+  await exportXlsx(
+    COLUMNS.map((c, i) => ({ header: c.header, key: String(i), width: c.width })),
+    gateways.map((g) => Object.fromEntries(COLUMNS.map((c, i) => [String(i), c.value(g)]))),
+    'list',
+    '网关',
+  );
   return gateways.length;
 }

@@ -9,12 +9,12 @@ import { App, Card, Empty, Flex, Spin, Table, type TableColumnsType, Typography 
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useProjectId } from '../../../app/routes/useProjectId';
+import { exportXlsx } from '../../../components/exportXlsx';
 import { useSavedQuery } from '../../../components/useSavedQuery';
 import { resolveRange } from '../../monitoring/index';
 import { fetchRanking, type RankingQuery, useProjectIndicators } from '../api';
 import { format, RankingChart } from '../components/RankingChart';
 import { type Conditions, RankingConditions } from '../components/RankingConditions';
-import { exportXlsx } from '../exportXlsx';
 
 const DEFAULTS: Conditions = {
   scope: 'all',
