@@ -23,6 +23,12 @@ const SCREENS: Record<string, ComponentType> = {
   'monitoring/DataRepair': lazy(() =>
     import('../features/data-repair/index').then((m) => ({ default: m.DataRepair })),
   ),
+  'warnings/WarningList': lazy(() =>
+    import('../features/warnings/index').then((m) => ({ default: m.WarningList })),
+  ),
+  'warnings/WarningAnalysis': lazy(() =>
+    import('../features/warnings/index').then((m) => ({ default: m.WarningAnalysis })),
+  ),
   'audits/AuditList': lazy(() => import('../features/audits/index').then((m) => ({ default: m.AuditList }))),
   'audits/AuditDetail': lazy(() =>
     import('../features/audits/index').then((m) => ({ default: m.AuditDetail })),

@@ -1,0 +1,86 @@
+import { type GlobalToken, theme } from 'antd';
+import { BarChart, LineChart, PieChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+
+echarts.use([
+  BarChart,
+  LineChart,
+  PieChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  CanvasRenderer,
+]);
+
+/**
+ * One chart of the analysis screen: echarts on a canvas, resized with its box, its option built
+ * from the active theme's tokens (so light and tech both read). `values` names what is drawn, as
+ * "name:count" pairs, for people using assistive tools and for the browser test.
+ */
+export function EChart({
+  build,
+  values,
+  height = 280,
+  testId,
+}: {
+  build: (token: GlobalToken) => echarts.EChartsCoreOption;
+  values: [string, number][];
+  height?: number;
+  testId: string;
+}) {
+  const element = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+  const { token } = theme.useToken();
+
+  useEffect(() => {
+    if (!element.current) return;
+    const instance = echarts.init(element.current, undefined, { renderer: 'canvas' });
+    chart.current = instance;
+    const observer = new ResizeObserver(() => instance.resize());
+    observer.observe(element.current);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(
+      {
+        backgroundColor: 'transparent',
+        textStyle: { fontFamily: token.fontFamily, color: token.colorText },
+        tooltip: {
+          backgroundColor: token.colorBgElevated,
+          borderColor: token.colorBorder,
+          textStyle: { color: token.colorText },
+        },
+        ...build(token),
+      },
+      { notMerge: true },
+    );
+  }, [build, token]);
+
+  return (
+    <div
+      ref={element}
+      role="img"
+      aria-label={values.map(([name, count]) => `${name} ${count}`).join('，')}
+      data-testid={testId}
+      data-values={values.map(([name, count]) => `${name}:${count}`).join('|')}
+      style={{ width: '100%', height }}
+    />
+  );
+}
+
+/** Axis colours of the active theme, for the category and value axes. */
+export function axisStyle(token: GlobalToken) {
+  return {
+    axisLabel: { color: token.colorTextSecondary },
+    axisLine: { lineStyle: { color: token.colorBorder } },
+    splitLine: { lineStyle: { color: token.colorBorderSecondary } },
+  };
+}

@@ -1,0 +1,2 @@
+export { WarningAnalysis } from './pages/WarningAnalysis';
+export { WarningList } from './pages/WarningList';
