@@ -1,16 +1,8 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import { createGateway, type TestGateway } from '../apps/server/src/test/factories.js';
-import {
-  type BrowserHarness,
-  routeName,
-  SCREENSHOTS,
-  screenshot,
-  startBrowserHarness,
-} from './support/browser.js';
+import { type BrowserHarness, routeName, screenshot, startBrowserHarness } from './support/browser.js';
 
 /**
  * Data repair with audit (issue 5): a day of COD with a spike, a repair proposed on the screen by
@@ -86,14 +78,6 @@ async function picture(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(500);
   await screenshot(page, name);
-  keep(name);
-}
-
-/** Screenshots of this feature are kept with the docs too. */
-function keep(name: string) {
-  const docs = path.join(SCREENSHOTS, '../../docs/screenshots');
-  mkdirSync(docs, { recursive: true });
-  copyFileSync(path.join(SCREENSHOTS, `${name}.png`), path.join(docs, `${name}.png`));
 }
 
 /** antd puts a space between two Chinese characters of a button. */
@@ -203,7 +187,6 @@ describe('data repair with audit', () => {
     await page.getByText('修复记录').scrollIntoViewIfNeeded();
     await page.waitForTimeout(400);
     await screenshot(page, 'data-repair-list-light');
-    keep('data-repair-list-light');
     await page.getByRole('button', { name: two('详情') }).click();
     const drawer = page.locator('.ant-drawer');
     await expect.poll(() => drawer.getByText('已写入 3 处修改', { exact: false }).count()).toBe(1);

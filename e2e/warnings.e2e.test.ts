@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page as ListPage } from '@iot/contracts';
@@ -7,13 +7,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
-import {
-  type BrowserHarness,
-  routeName,
-  SCREENSHOTS,
-  screenshot,
-  startBrowserHarness,
-} from './support/browser.js';
+import { type BrowserHarness, routeName, screenshot, startBrowserHarness } from './support/browser.js';
 import { type SimulatedSite, startSimulatedSite } from './support/simulator.js';
 
 /**
@@ -68,14 +62,11 @@ async function open(
   return page;
 }
 
-/** A screenshot kept with the docs too; `height` makes the window tall enough for a long screen. */
+/** A screenshot; `height` makes the window tall enough for a long screen. */
 async function picture(page: Page, name: string, height = 900) {
   await page.setViewportSize({ width: 1440, height });
   await page.waitForTimeout(500);
   await screenshot(page, name);
-  const docs = path.join(SCREENSHOTS, '../../docs/screenshots');
-  mkdirSync(docs, { recursive: true });
-  copyFileSync(path.join(SCREENSHOTS, `${name}.png`), path.join(docs, `${name}.png`));
 }
 
 const detail = (id: number) =>
