@@ -36,6 +36,12 @@ const SCREENS: Record<string, ComponentType> = {
   'audits/RejectDetail': lazy(() =>
     import('../features/audits/index').then((m) => ({ default: m.AuditDetail })),
   ),
+  'messages/MessageCenter': lazy(() =>
+    import('../features/messages/pages/MessageCenter').then((m) => ({ default: m.MessageCenter })),
+  ),
+  'messages/MessageSetting': lazy(() =>
+    import('../features/messages/pages/MessageSetting').then((m) => ({ default: m.MessageSetting })),
+  ),
   'tool-set/ToolSet': lazy(() => import('../features/tool-set/index').then((m) => ({ default: m.ToolSet }))),
   'users/UserCenter': lazy(() =>
     import('../features/users/pages/UserCenter').then((m) => ({ default: m.UserCenter })),

@@ -1,6 +1,7 @@
 import { Layout } from 'antd';
 import type { KeyboardEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { LiveMessages } from '../../features/messages/index';
 import { ProjectGate } from '../../features/projects/ProjectGate';
 import { scopeOfPath } from '../routes/generate';
 import { ScopeRoutes } from '../routes/ScopeRoutes';
@@ -31,6 +32,7 @@ export function AppLayout() {
   );
   return (
     <Layout style={{ minHeight: '100vh', background: 'transparent' }}>
+      <LiveMessages />
       <TopBar scope={scope} />
       <Layout style={{ background: 'transparent' }}>
         <SideMenu scope={scope} />

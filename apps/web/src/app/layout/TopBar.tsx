@@ -1,9 +1,11 @@
-import { AuditOutlined, BellOutlined, LogoutOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
+import { AuditOutlined, LogoutOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
+import { Permission } from '@iot/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Avatar, Badge, Button, Dropdown, Modal, Space, Tooltip } from 'antd';
+import { Avatar, Button, Dropdown, Modal, Space, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { http } from '../../api/http';
 import { logout } from '../../features/auth/api';
+import { MessageBell } from '../../features/messages/index';
 import { useLoginInfo, useSystemInfo } from '../queries';
 import { generateRoutes, type RouteScope } from '../routes/generate';
 import { useMenusOf } from '../routes/ScopeRoutes';
@@ -57,7 +59,9 @@ export function TopBar({ scope }: { scope: RouteScope }) {
   const { data: info } = useLoginInfo();
   const { menus: personal } = useMenusOf({ type: 'personal' });
   const { menus: scoped } = useMenusOf(scope);
-  const personalCodes = new Set(generateRoutes(personal ?? [], { type: 'personal' }).map((r) => r.code));
+  const personalRoutes = generateRoutes(personal ?? [], { type: 'personal' });
+  const personalCodes = new Set(personalRoutes.map((r) => r.code));
+  const messageCenter = personalRoutes.find((r) => r.code === 'router-messageCenter');
   const toolSet = generateRoutes(scoped ?? [], scope).find((r) => r.code === 'router-toolSet');
   const title = useScopeTitle(scope);
 
@@ -112,18 +116,7 @@ export function TopBar({ scope }: { scope: RouteScope }) {
             </Button>
           </Dropdown>
         )}
-        {personalCodes.has('router-messageCenter') && (
-          <Tooltip title="我的消息">
-            <Badge dot={false} offset={[-6, 6]}>
-              <Button
-                type="text"
-                icon={<BellOutlined />}
-                aria-label="我的消息"
-                onClick={() => navigate('/messageCenter')}
-              />
-            </Badge>
-          </Tooltip>
-        )}
+        {messageCenter && <MessageBell canUpdate={(messageCenter.permission & Permission.UPDATE) !== 0} />}
         {personalCodes.has('router-auditList') && (
           <Tooltip title="我的审批">
             <Button

@@ -1,6 +1,6 @@
 import { PASSWORD_RULE_MESSAGE } from '@iot/contracts';
-import { type MessageSetting, PasswordMessages, THEMES, type Theme } from '@iot/contracts/users';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PasswordMessages, THEMES, type Theme } from '@iot/contracts/users';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -8,13 +8,11 @@ import {
   Col,
   Form,
   Input,
-  InputNumber,
   message,
   Radio,
   Result,
   Row,
   Skeleton,
-  Switch,
   Tabs,
   Typography,
 } from 'antd';
@@ -24,6 +22,7 @@ import { ApiError, http } from '../../../api/http';
 import { useLoginInfo } from '../../../app/queries';
 import { setSessionTheme } from '../../../app/session';
 import { THEME_LABELS } from '../../../app/themes';
+import { MessageSettingForm } from '../../messages/index';
 import { ProfileTab } from '../components/ProfileTab';
 import { confirmPasswordRules, newPasswordRules, PASSWORD_CHANGED } from './ChangePasswordPage';
 
@@ -59,7 +58,7 @@ export function UserCenter() {
             {
               key: 'message',
               label: '消息设置',
-              children: <MessageTab userId={info.userId} toast={toast} />,
+              children: <MessageSettingForm />,
             },
             { key: 'theme', label: '主题', children: <ThemeTab current={info.theme} toast={toast} /> },
           ]}
@@ -126,101 +125,6 @@ function PasswordTab({ toast }: { toast: Toast }) {
       <Typography.Paragraph type="secondary">修改后，您在其它设备上的登录将被退出。</Typography.Paragraph>
       <Button type="primary" htmlType="submit" loading={change.isPending}>
         确认修改
-      </Button>
-    </Form>
-  );
-}
-
-const MESSAGE_KINDS = [
-  { label: '监测预警消息', operate: 'warningMessageOperate', voice: 'isWarningVoice' },
-  { label: '设备故障消息', operate: 'malfunctionMessageOperate', voice: 'isMalfunctionVoice' },
-  { label: '设备保养消息', operate: 'maintenanceMessageOperate', voice: 'isMaintenanceVoice' },
-  { label: '其它消息', operate: 'otherMessageOperate', voice: 'isOtherVoice' },
-] as const satisfies readonly { label: string; operate: keyof MessageSetting; voice: keyof MessageSetting }[];
-
-function MessageTab({ userId, toast }: { userId: number; toast: Toast }) {
-  const queryClient = useQueryClient();
-  const queryKey = ['messageSetting', userId];
-  // The stored settings, not the effective ones of loginInfo: voice switches survive hiding messages.
-  const setting = useQuery({
-    queryKey,
-    queryFn: () => http.get<MessageSetting>('/iot/users/current/messageSetting'),
-  });
-  const [form] = Form.useForm<MessageSetting>();
-  const showMessage = Form.useWatch('isShowMessage', form) ?? setting.data?.isShowMessage ?? true;
-  const save = useMutation({
-    mutationFn: (body: MessageSetting) => http.put<MessageSetting>('/iot/users/current/messageSetting', body),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(queryKey, saved);
-      void queryClient.invalidateQueries({ queryKey: ['loginInfo'] });
-      toast.success('消息设置已保存');
-    },
-  });
-
-  if (setting.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
-  if (!setting.data) return <Button onClick={() => setting.refetch()}>重新加载消息设置</Button>;
-  const stored = setting.data;
-  return (
-    <Form
-      form={form}
-      layout="horizontal"
-      style={{ maxWidth: 640 }}
-      initialValues={stored}
-      onFinish={(values) => save.mutate({ ...stored, ...values })}
-    >
-      <Form.Item
-        name="isShowMessage"
-        label="显示消息通知"
-        valuePropName="checked"
-        extra="关闭后不再弹出右下角的消息通知，语音播报也随之失效"
-      >
-        <Switch />
-      </Form.Item>
-      <Form.Item name="isMuteMessageSound" label="消息提示音静音" valuePropName="checked">
-        <Switch />
-      </Form.Item>
-      {!showMessage && (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title="「显示消息通知」已关闭，语音播报开关暂不可用；重新开启后按原设置生效。"
-        />
-      )}
-      <Row gutter={16} style={{ fontWeight: 600, marginBottom: 8 }}>
-        <Col span={8}>消息类型</Col>
-        <Col span={10}>通知停留时间</Col>
-        <Col span={6}>语音播报</Col>
-      </Row>
-      {MESSAGE_KINDS.map((kind) => (
-        <Row gutter={16} key={kind.operate} align="middle">
-          <Col span={8} style={{ paddingBottom: 24 }}>
-            {kind.label}
-          </Col>
-          <Col span={10}>
-            <Form.Item name={kind.operate} rules={[{ required: true, message: '请输入停留时间' }]}>
-              <InputNumber
-                min={0}
-                max={3600}
-                step={1}
-                suffix="秒"
-                style={{ width: '100%' }}
-                aria-label={`${kind.label}停留时间`}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item name={kind.voice} valuePropName="checked">
-              <Switch disabled={!showMessage} aria-label={`${kind.label}语音播报`} />
-            </Form.Item>
-          </Col>
-        </Row>
-      ))}
-      <Typography.Paragraph type="secondary">
-        停留时间是通知自动关闭前显示的秒数；0 表示不自动关闭，需手动关闭。
-      </Typography.Paragraph>
-      <Button type="primary" htmlType="submit" loading={save.isPending}>
-        保存
       </Button>
     </Form>
   );

@@ -1,0 +1,3 @@
+export { MessageBell } from './components/MessageBell';
+export { MessageSettingForm } from './components/MessageSettingForm';
+export { LiveMessages } from './live/LiveMessages';

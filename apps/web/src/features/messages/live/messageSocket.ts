@@ -1,0 +1,73 @@
+import { type MessagePush, messagePush } from '@iot/contracts/messages';
+import { Client } from '@stomp/stompjs';
+import { refreshSession } from '../../../api/http';
+import { getSession, isFresh } from '../../../app/session';
+
+/** Spec core §4/§9: the message socket reconnects 5 s after an abnormal close (1006). */
+export const RECONNECT_MS = 5_000;
+/** What the server offers (decision 0017); each side sends a beat within this. */
+const HEART_BEAT_MS = 10_000;
+const ABNORMAL_CLOSE = 1006;
+
+/** ERROR texts of the socket for an account that may no longer work, and what the web says (feature-areas §8). */
+export const ACCOUNT_NOTICES: Record<string, string> = {
+  'account is deactivate': '当前账号已停用，无法进行操作！',
+  'account is expired': '当前账号已过期，无法进行操作！',
+};
+
+export const messageCenterTopic = (userId: number) => `/user/${userId}/topic/messageCenter`;
+
+export interface MessageSocketHandlers {
+  onMessage(message: MessagePush): void;
+  /** The account was deactivated or expired: the Chinese notice to show before signing out. */
+  onAccountClosed(notice: string): void;
+}
+
+function socketUrl(token: string): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}/socket?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The signed-in user's STOMP connection (one per session): subscribes to their message-center
+ * topic and hands each message on. It comes back 5 s after an abnormal close, and after the server
+ * dropped it for a stale token, with a fresh one; any other close (an ERROR, a sign-out) ends it.
+ * Answers the function that stops it.
+ */
+export function connectMessageSocket(userId: number, handlers: MessageSocketHandlers): () => void {
+  // Set by an ERROR about the token: the next connection may work with a refreshed one.
+  let tokenRefused = false;
+  const client = new Client({
+    webSocketFactory: () => new WebSocket(socketUrl(getSession()?.token ?? '')),
+    beforeConnect: async () => {
+      // Signed out or another user meanwhile, or no fresh token to be had: this socket ends.
+      const session = getSession();
+      const usable = session?.userId === userId && (isFresh(session) || (await refreshSession()));
+      if (!usable) await client.deactivate();
+    },
+    reconnectDelay: RECONNECT_MS,
+    heartbeatIncoming: HEART_BEAT_MS,
+    heartbeatOutgoing: HEART_BEAT_MS,
+    debug: () => {},
+    onConnect: () => {
+      tokenRefused = false;
+      client.subscribe(messageCenterTopic(userId), (frame) => {
+        const parsed = messagePush.safeParse(JSON.parse(frame.body));
+        if (parsed.success) handlers.onMessage(parsed.data);
+      });
+    },
+    onStompError: (frame) => {
+      const notice = ACCOUNT_NOTICES[frame.headers.message ?? ''];
+      if (notice) {
+        void client.deactivate();
+        handlers.onAccountClosed(notice);
+      } else tokenRefused = !tokenRefused && /token/.test(frame.headers.message ?? '');
+    },
+    onWebSocketClose: (event: CloseEvent) => {
+      // Called before stompjs schedules its reconnect, so deactivating here prevents it.
+      if (event.code !== ABNORMAL_CLOSE && !tokenRefused) void client.deactivate();
+    },
+  });
+  client.activate();
+  return () => void client.deactivate();
+}
