@@ -97,7 +97,7 @@ export function LiveMessages() {
             <Flex justify="space-between" align="center">
               <Space size={8}>
                 <Tag color={TYPE_COLORS[message.type]}>{message.typeName}</Tag>
-                <MessageTime at={message.createdAt} />
+                <MessageTime at={message.createdAt} short />
               </Space>
               <Button
                 size="small"
