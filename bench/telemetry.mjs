@@ -88,7 +88,31 @@ function runDevices(devices, mqttUrl, seconds) {
   });
 }
 
-async function ingestRun(ctx, pointsPerMessage) {
+/** A warning rule on each of the devices' gateway indicators, one that the values never break. */
+async function addRules(admin, ctx, projectId, devices) {
+  const ids = (
+    await ctx.server.platform.db
+      .selectFrom('gateway_indicators as gi')
+      .innerJoin('gateways as g', 'g.id', 'gi.gateway_id')
+      .select('gi.id')
+      .where(
+        'g.serial_number',
+        'in',
+        devices.map((d) => d.serialNumber),
+      )
+      .execute()
+  ).map((row) => row.id);
+  for (let i = 0; i < ids.length; i += 500) {
+    await admin.call('POST', `/iot/groups/${projectId}/warningRules/batch`, {
+      gatewayIndicatorIds: ids.slice(i, i + 500),
+      kind: 'above',
+      high: 1e12,
+    });
+  }
+  return ids.length;
+}
+
+async function ingestRun(ctx, pointsPerMessage, { rules = false } = {}) {
   const { PlatformClient, provisionGateways } = await load('simulator/provision.js');
   const admin = new PlatformClient(ctx.baseUrl);
   await admin.login('admin', 'Admin@2026');
@@ -98,11 +122,12 @@ async function ingestRun(ctx, pointsPerMessage) {
     admin,
     projectId,
     Array.from({ length: GATEWAYS }, (_, i) => ({
-      alias: `bench-${pointsPerMessage}-${i}`,
+      alias: `bench-${pointsPerMessage}${rules ? 'r' : ''}-${i}`,
       protocol: 'native',
     })),
     profiles(pointsPerMessage),
   );
+  if (rules) await addRules(admin, ctx, projectId, devices);
   const db = ctx.server.platform.db;
   const before = Number(
     (
@@ -131,6 +156,7 @@ async function ingestRun(ctx, pointsPerMessage) {
   );
   return {
     pointsPerMessage,
+    rules,
     messagesPerSecond: result.acked / result.seconds,
     pointsPerSecond: (result.acked * pointsPerMessage) / result.seconds,
     acked: result.acked,
@@ -256,11 +282,16 @@ async function main() {
       return;
     }
     const runs = [];
-    for (const n of ONLY === 'ingest' ? [3] : [3, 20]) {
-      const r = await ingestRun(ctx, n);
+    const plans = [
+      [3, false],
+      [20, false],
+      [3, true],
+    ].filter(([n]) => ONLY !== 'ingest' || n === 3);
+    for (const [n, rules] of plans) {
+      const r = await ingestRun(ctx, n, { rules });
       runs.push(r);
       console.log(
-        `${n} points/message: ${fmt(r.messagesPerSecond)} msg/s = ${fmt(r.pointsPerSecond)} points/s; ` +
+        `${n} points/message${rules ? ', a warning rule on every indicator' : ''}: ${fmt(r.messagesPerSecond)} msg/s = ${fmt(r.pointsPerSecond)} points/s; ` +
           `acked points ${fmt(r.expected)}, stored ${fmt(r.stored)} (${r.stored === r.expected ? 'no loss' : 'MISMATCH'}); ` +
           `publish→ack p50 ${fmt(r.latency.p50, 1)} ms, p99 ${fmt(r.latency.p99, 1)} ms`,
       );
@@ -275,7 +306,7 @@ async function main() {
           `raw points p50 ${fmt(c.raw.p50, 1)} ms (seeded in ${fmt(c.seedSeconds, 1)} s; ${fmt(c.hours)} hours rolled up in ${fmt(c.rollupSeconds, 1)} s = ${fmt(c.count / c.rollupSeconds)} points/s)`,
       );
     }
-    const [three, twenty] = runs;
+    const [three, twenty, withRules] = runs;
     console.log('\n<!-- bench-telemetry:start -->');
     console.log(
       `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, SQLite (\`npm run bench\`).\n`,
@@ -287,6 +318,9 @@ async function main() {
     );
     console.log(
       `| MQTT ingest, 20 points/message, QoS 1, no loss | ${fmt(twenty.messagesPerSecond)} msg/s = ${fmt(twenty.pointsPerSecond)} points/s |`,
+    );
+    console.log(
+      `| MQTT ingest, 3 points/message, a warning rule on every indicator | ${fmt(withRules.messagesPerSecond)} msg/s = ${fmt(withRules.pointsPerSecond)} points/s |`,
     );
     console.log(`| Plain batched SQLite insert (ceiling) | ${fmt(ceiling)} points/s |`);
     console.log(`| Ingest / ceiling (20 points/message) | ${fmt(twenty.pointsPerSecond / ceiling, 2)}× |`);

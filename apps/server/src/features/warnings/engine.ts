@@ -9,6 +9,7 @@ export interface WarningEvent {
 }
 
 type StoredState = RuleState & { warningId: number | null };
+type Point = { gatewayIndicatorId: number; ts: number; value: number | string };
 type Work = Parameters<WarningsRepository['commit']>[0];
 
 function definition(rule: RuleRow): RuleDefinition {
@@ -23,6 +24,24 @@ function definition(rule: RuleRow): RuleDefinition {
     hysteresis: rule.hysteresis,
     schedule: rule.schedule ? (JSON.parse(rule.schedule) as RuleSchedule) : null,
   };
+}
+
+/**
+ * Whether a rule's state must be written. Every value moves `lastTs`, but writing it for every rule
+ * on every batch would cost a row per rule per batch. Only what decides a warning must survive a
+ * restart: the phase, the excursion's start and count, the open warning — and, for rates, the last
+ * value. A value that changed none of these changes nothing if evaluated again after a restart, so
+ * skipping its write keeps "the same data raises the same warnings".
+ */
+function worthWriting(rule: RuleRow, before: StoredState, after: StoredState): boolean {
+  if (before === after) return false;
+  return (
+    rule.kind === 'rate' ||
+    before.phase !== after.phase ||
+    before.sinceTs !== after.sinceTs ||
+    before.count !== after.count ||
+    before.warningId !== after.warningId
+  );
 }
 
 function newWarning(rule: RuleRow, ts: number, value: string): Omit<WarningRow, 'id'> {
@@ -54,6 +73,9 @@ export class WarningEngine {
   /** gateway indicator id → its enabled rules (dropped whenever rules change). */
   private rules = new Map<number, RuleRow[]>();
   private queue: Promise<void> = Promise.resolve();
+  /** Points waiting for the evaluation queued next; every message arriving meanwhile joins it. */
+  private pending: Point[] = [];
+  private pendingRun: Promise<void> | null = null;
   private readonly listeners: ((event: WarningEvent) => void)[] = [];
 
   constructor(
@@ -69,13 +91,25 @@ export class WarningEngine {
     this.rules = new Map();
   }
 
-  /** Stored points of one gateway, in any order; evaluated after everything queued before them. */
-  evaluate(points: { gatewayIndicatorId: number; ts: number; value: number | string }[]): Promise<void> {
+  /**
+   * Stored points, in any order; evaluated after everything queued before them. Messages that
+   * arrive while an evaluation runs are evaluated together in the next one (one read of the rule
+   * states and one transaction for all of them), so the engine keeps up with any ingest rate.
+   */
+  evaluate(points: Point[]): Promise<void> {
     if (points.length === 0) return this.queue;
-    this.queue = this.queue
-      .then(() => this.run(points))
-      .catch((error: unknown) => this.log.error({ err: error }, 'warning evaluation failed'));
-    return this.queue;
+    for (const point of points) this.pending.push(point);
+    if (!this.pendingRun) {
+      this.pendingRun = this.queue = this.queue
+        .then(() => {
+          const batch = this.pending;
+          this.pending = [];
+          this.pendingRun = null;
+          return this.run(batch);
+        })
+        .catch((error: unknown) => this.log.error({ err: error }, 'warning evaluation failed'));
+    }
+    return this.pendingRun;
   }
 
   /** Waits for every queued evaluation (shutdown, tests). */
@@ -93,22 +127,25 @@ export class WarningEngine {
     return new Map(ids.map((id) => [id, this.rules.get(id) ?? []]));
   }
 
-  private async run(
-    points: { gatewayIndicatorId: number; ts: number; value: number | string }[],
-  ): Promise<void> {
-    const ids = [...new Set(points.map((p) => p.gatewayIndicatorId))];
-    const rulesById = await this.rulesOf(ids);
+  private async run(points: Point[]): Promise<void> {
+    // Each gateway indicator's values in time order.
+    const series = new Map<number, Point[]>();
+    for (const point of points) {
+      const list = series.get(point.gatewayIndicatorId);
+      if (list) list.push(point);
+      else series.set(point.gatewayIndicatorId, [point]);
+    }
+    const rulesById = await this.rulesOf([...series.keys()]);
     const rules = [...rulesById.values()].flat();
     if (rules.length === 0) return;
     const states = await this.repository.states(rules.map((r) => r.id));
     const work: Work = { raise: [], release: [], states: new Map() };
-    const sorted = [...points].sort((a, b) => a.ts - b.ts);
+    for (const list of series.values()) list.sort((a, b) => a.ts - b.ts);
     for (const rule of rules) {
       const def = definition(rule);
       let state: StoredState = states.get(rule.id) ?? { ...NORMAL, warningId: null };
       const before = state;
-      for (const point of sorted) {
-        if (point.gatewayIndicatorId !== rule.gateway_indicator_id) continue;
+      for (const point of series.get(rule.gateway_indicator_id!) ?? []) {
         const result = step(def, state, point);
         state = { ...result.state, warningId: state.warningId };
         const t = result.transition;
@@ -135,9 +172,10 @@ export class WarningEngine {
           state.warningId = null;
         }
       }
-      if (state !== before) work.states.set(rule.id, state);
+      if (worthWriting(rule, before, state)) work.states.set(rule.id, state);
     }
-    await this.commitAndTell(work);
+    if (work.raise.length > 0 || work.release.length > 0 || work.states.size > 0)
+      await this.commitAndTell(work);
   }
 
   private async commitAndTell(work: Work): Promise<void> {
