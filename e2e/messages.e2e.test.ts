@@ -288,6 +288,16 @@ describe('live messages', () => {
     await publishCod(20);
   });
 
+  it('shows the resource warnings of the user’s projects shortly after start', async () => {
+    await h.api('PUT', `/iot/projects/${projectId}/terms`, { sendMessagesTotalNum: 5 });
+    const page = await openRecorded(ADMIN, '/projects');
+    await resourceWarningsAsked.get(page);
+    const notice = notices(page, '短信余量不足');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('短信仅剩 5 条，请及时购买短信资源。');
+    await h.api('PUT', `/iot/projects/${projectId}/terms`, { sendMessagesTotalNum: 1000 });
+  });
+
   it('tells a deactivated account 当前账号已停用，无法进行操作！ and signs it out', async () => {
     const page = await openRecorded(OPERATOR, '/projects');
     // The resource warnings are asked for 5 s after start: a disabled account's call would meet 登出提醒.
