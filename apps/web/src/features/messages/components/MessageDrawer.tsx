@@ -1,6 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Empty, Result, Skeleton } from 'antd';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useMarkRead, useMessages, useUnreadCount } from '../api';
+import { useSession } from '../../../app/session';
+import { messagesKey, useMarkRead, useMessages, useUnreadCount } from '../api';
 import { MessageItem } from './MessageItem';
 import { MESSAGE_CENTER_PATH, useOpenMessage } from './useOpenMessage';
 
@@ -22,6 +25,12 @@ export function MessageDrawer({
   const read = useMarkRead();
   const openMessage = useOpenMessage();
   const unreadTotal = unread.data?.total ?? 0;
+  const queryClient = useQueryClient();
+  const userId = useSession()?.userId;
+  // Fresh on every opening: with notices off nothing is pushed that would have refreshed it.
+  useEffect(() => {
+    if (open) void queryClient.invalidateQueries({ queryKey: messagesKey(userId) });
+  }, [open, queryClient, userId]);
 
   return (
     <Drawer
