@@ -23,6 +23,9 @@ const SCREENS: Record<string, ComponentType> = {
   'monitoring/DataRepair': lazy(() =>
     import('../features/data-repair/index').then((m) => ({ default: m.DataRepair })),
   ),
+  'warnings/WarningSettings': lazy(() =>
+    import('../features/warnings/pages/WarningSettings').then((m) => ({ default: m.WarningSettings })),
+  ),
   'warnings/WarningList': lazy(() =>
     import('../features/warnings/index').then((m) => ({ default: m.WarningList })),
   ),

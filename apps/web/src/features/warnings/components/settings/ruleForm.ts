@@ -1,0 +1,174 @@
+import type { RuleBody, RuleKind, RuleSchedule, WarningRule } from '@iot/contracts/warnings';
+import dayjs, { type Dayjs } from 'dayjs';
+
+/** The fields of a rule as its form holds them; the schedule is split into a switch, days and a time range. */
+export interface RuleValues {
+  gatewayIndicatorId?: number;
+  gatewayId?: number;
+  name?: string;
+  kind: RuleKind;
+  level: number;
+  low?: number | null;
+  high?: number | null;
+  value?: string | null;
+  ratePerMinute?: number | null;
+  offlineMinutes?: number | null;
+  delaySeconds?: number | null;
+  delayCount?: number | null;
+  hysteresis?: number | null;
+  enabled: boolean;
+  scheduled: boolean;
+  scheduleDays?: number[];
+  scheduleTime?: [Dayjs, Dayjs] | null;
+}
+
+/** Which threshold fields a kind uses (docs/decisions/0018-warning-engine.md). */
+export const KIND_FIELDS: Record<
+  RuleKind,
+  readonly ('low' | 'high' | 'value' | 'ratePerMinute' | 'offlineMinutes')[]
+> = {
+  above: ['high'],
+  below: ['low'],
+  outside: ['low', 'high'],
+  inside: ['low', 'high'],
+  equals: ['value'],
+  rate: ['ratePerMinute'],
+  offline: ['offlineMinutes'],
+};
+
+/** Hysteresis and delays mean nothing to an offline rule: it has no values to count. */
+export const hasValueConditions = (kind: RuleKind) => kind !== 'offline';
+
+export const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'].map((label, i) => ({
+  value: i + 1,
+  label: `周${label}`,
+}));
+
+export const NEW_RULE: RuleValues = {
+  kind: 'above',
+  level: 2,
+  delaySeconds: 0,
+  delayCount: 0,
+  hysteresis: 0,
+  enabled: true,
+  scheduled: false,
+  scheduleDays: [1, 2, 3, 4, 5],
+  scheduleTime: null,
+};
+
+const HHMM = 'HH:mm';
+const timeOf = (text: string) => dayjs(`2000-01-01 ${text}`, `YYYY-MM-DD ${HHMM}`);
+
+export function valuesOfRule(rule: WarningRule): RuleValues {
+  return {
+    ...(rule.kind === 'offline'
+      ? { gatewayId: rule.gatewayId }
+      : { gatewayIndicatorId: rule.gatewayIndicatorId ?? undefined }),
+    name: rule.name,
+    kind: rule.kind,
+    level: rule.level,
+    low: rule.low,
+    high: rule.high,
+    value: rule.value,
+    ratePerMinute: rule.ratePerMinute,
+    offlineMinutes: rule.offlineMinutes,
+    delaySeconds: rule.delaySeconds,
+    delayCount: rule.delayCount,
+    hysteresis: rule.hysteresis,
+    enabled: rule.enabled,
+    scheduled: rule.schedule !== null,
+    scheduleDays: rule.schedule?.days ?? NEW_RULE.scheduleDays,
+    scheduleTime: rule.schedule ? [timeOf(rule.schedule.from), timeOf(rule.schedule.to)] : null,
+  };
+}
+
+/**
+ * The body the server takes: fields the kind does not use are cleared, so switching kind leaves
+ * nothing stale behind. Missing values go as null; the server says what is missing.
+ */
+export function ruleFieldsOf(values: RuleValues): Omit<RuleBody, 'gatewayIndicatorId' | 'gatewayId'> {
+  const uses = new Set<string>(KIND_FIELDS[values.kind]);
+  const pick = <T>(field: string, value: T | null | undefined) =>
+    uses.has(field) && value !== undefined && value !== '' ? value : null;
+  const conditions = hasValueConditions(values.kind);
+  const [from, to] = values.scheduleTime ?? [];
+  const schedule: RuleSchedule =
+    values.scheduled && from && to
+      ? { days: [...(values.scheduleDays ?? [])].sort(), from: from.format(HHMM), to: to.format(HHMM) }
+      : values.scheduled
+        ? // Sent as it stands so the server names what is missing.
+          { days: values.scheduleDays ?? [], from: '', to: '' }
+        : null;
+  return {
+    name: values.name?.trim() ?? '',
+    kind: values.kind,
+    level: values.level,
+    low: pick('low', values.low),
+    high: pick('high', values.high),
+    value: pick('value', values.value === null || values.value === undefined ? null : String(values.value)),
+    ratePerMinute: pick('ratePerMinute', values.ratePerMinute),
+    offlineMinutes: pick('offlineMinutes', values.offlineMinutes),
+    delaySeconds: conditions ? (values.delaySeconds ?? 0) : 0,
+    delayCount: conditions ? (values.delayCount ?? 0) : 0,
+    hysteresis: conditions ? (values.hysteresis ?? 0) : 0,
+    schedule,
+    enabled: values.enabled,
+  };
+}
+
+export function ruleBodyOf(values: RuleValues): RuleBody {
+  const offline = values.kind === 'offline';
+  return {
+    gatewayIndicatorId: offline ? null : (values.gatewayIndicatorId ?? null),
+    gatewayId: offline ? (values.gatewayId ?? null) : null,
+    ...ruleFieldsOf(values),
+  };
+}
+
+type Thresholds = Pick<WarningRule, 'kind' | 'low' | 'high' | 'value' | 'ratePerMinute' | 'offlineMinutes'>;
+
+/** The condition as people read it, e.g. "> 50", "< 6 或 > 9", "离线 ≥ 10 分钟". */
+export function thresholdText(rule: Thresholds): string {
+  switch (rule.kind) {
+    case 'above':
+      return `> ${rule.high}`;
+    case 'below':
+      return `< ${rule.low}`;
+    case 'outside':
+      return `< ${rule.low} 或 > ${rule.high}`;
+    case 'inside':
+      return `${rule.low} ～ ${rule.high}`;
+    case 'equals':
+      return `= ${rule.value}`;
+    case 'rate':
+      return `每分钟变化 > ${rule.ratePerMinute}`;
+    case 'offline':
+      return `离线 ≥ ${rule.offlineMinutes} 分钟`;
+  }
+}
+
+/** The delay of a rule: how long and how many values the condition must hold. */
+export function delayText(rule: Pick<WarningRule, 'kind' | 'delaySeconds' | 'delayCount'>): string {
+  if (!hasValueConditions(rule.kind)) return '—';
+  const parts = [
+    rule.delaySeconds > 0 ? `${rule.delaySeconds} 秒` : '',
+    rule.delayCount > 0 ? `${rule.delayCount} 次` : '',
+  ].filter(Boolean);
+  return parts.length ? `持续 ${parts.join(' 且 ')}` : '立即';
+}
+
+/** The schedule as people read it: "全天" when none, "周一至周五 08:00–18:00", "周六、周日 22:00–06:00（次日）". */
+export function scheduleText(schedule: RuleSchedule): string {
+  if (!schedule) return '全天';
+  const days = [...schedule.days].sort();
+  const consecutive = days.length > 2 && days.every((d, i) => i === 0 || d === days[i - 1]! + 1);
+  const label = (d: number) => WEEKDAYS[d - 1]?.label ?? String(d);
+  const dayText =
+    days.length === 7
+      ? '每天'
+      : consecutive
+        ? `${label(days[0]!)}至${label(days.at(-1)!)}`
+        : days.map(label).join('、');
+  const overnight = schedule.to < schedule.from ? '（次日）' : '';
+  return `${dayText} ${schedule.from}–${schedule.to}${overnight}`;
+}
