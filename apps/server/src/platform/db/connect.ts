@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { startCheckpointer } from './checkpointer.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -35,11 +36,22 @@ export function connectDatabase(options: {
   if (options.databaseUrl)
     throw new Error('DATABASE_URL must start with postgres:// (or be absent for SQLite)');
   mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(options.dataDir, 'iot.db'));
+  const file = path.join(options.dataDir, 'iot.db');
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Checkpoints happen in a worker thread, off the event loop (checkpointer.ts).
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const checkpointer = startCheckpointer(file);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    destroy: async () => {
+      await checkpointer.stop();
+      await db.destroy();
+    },
+  };
 }
