@@ -44,8 +44,27 @@ describe('user administration', () => {
     await expect.poll(() => routeName(page)).toBe('router-system-users-s');
     await row(page, DEMO_ACCOUNTS.operator.username).waitFor();
 
+    // A search typed but not asked for yet: Enter inside the dialog never runs the page's search
+    // behind it (the key bubbles to the page through the dialog's portal).
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('nobody-matches-this')) searches.push(request.url());
+    });
+    await page.getByPlaceholder('账号、姓名或手机号').fill('nobody-matches-this');
     await page.getByRole('button', { name: '新建' }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('账号', { exact: true }).press('Enter');
+    await dialog.getByLabel('姓名', { exact: true }).press('Enter');
+    await row(page, DEMO_ACCOUNTS.operator.username).waitFor();
+    expect(searches).toEqual([]);
+    // The same Enter on the page does search.
+    await button(dialog, '取消').click();
+    await page.getByPlaceholder('账号、姓名或手机号').press('Enter');
+    await expect.poll(() => searches.length).toBeGreaterThan(0);
+    await page.getByPlaceholder('账号、姓名或手机号').fill('');
+    await page.getByPlaceholder('账号、姓名或手机号').press('Enter');
+    await row(page, DEMO_ACCOUNTS.operator.username).waitFor();
+    await page.getByRole('button', { name: '新建' }).click();
     await dialog.getByLabel('账号', { exact: true }).fill('admin');
     await dialog.getByLabel('姓名', { exact: true }).focus();
     await dialog.getByText('账号已存在').waitFor();

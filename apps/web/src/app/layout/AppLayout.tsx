@@ -9,9 +9,13 @@ import { Breadcrumbs } from './Breadcrumbs';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 
-/** Enter in the main area clicks the page's 查 询 button (spec core §2). */
+/**
+ * Enter in the main area clicks the page's 查 询 button (spec core §2). Keys of a dialog or drawer
+ * bubble here through its portal too: Enter in one of those belongs to it, never to the page.
+ */
 export function clickSearchOnEnter(event: KeyboardEvent<HTMLElement>): void {
   if (event.key !== 'Enter' || event.target instanceof HTMLTextAreaElement) return;
+  if (event.target instanceof Element && event.target.closest('.ant-modal-root, .ant-drawer')) return;
   const buttons = Array.from(event.currentTarget.querySelectorAll('button'));
   const search = buttons.find((b) => b.textContent?.replace(/\s/g, '') === '查询' && !b.disabled);
   if (search && search !== event.target) {

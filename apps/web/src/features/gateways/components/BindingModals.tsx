@@ -4,7 +4,7 @@ import { Alert, App, Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { ApiError } from '../../../api/http';
 import { type BindInput, type GatewayScope, gatewayKeys, gatewaysApi } from '../api';
-import { aliasRules, keepEnterInside } from './formRules';
+import { aliasRules } from './formRules';
 import { GroupSelect } from './GroupSelect';
 
 const TWO_WAY = ['onChange', 'onBlur'];
@@ -63,13 +63,7 @@ export function BindModal({
         style={{ marginBottom: 16 }}
         title="绑定网关厂商生产的网关：填写设备标签上的序列号与 8 位绑定码。绑定后网关的指标计入本项目的指标配额。"
       />
-      <Form
-        form={form}
-        name="gatewayBind"
-        onKeyDown={keepEnterInside}
-        layout="vertical"
-        onFinish={(values) => bind.mutate(values)}
-      >
+      <Form form={form} name="gatewayBind" layout="vertical" onFinish={(values) => bind.mutate(values)}>
         <Form.Item
           name="serialNumber"
           label="序列号"
@@ -130,7 +124,6 @@ export function ChangeBindModal({
       <Form
         form={form}
         name="gatewayChangeBind"
-        onKeyDown={keepEnterInside}
         layout="vertical"
         onFinish={(values) => change.mutate(values.groupId)}
       >
@@ -192,7 +185,6 @@ export function TransferModal({
       <Form
         form={form}
         name="gatewayTransfer"
-        onKeyDown={keepEnterInside}
         layout="vertical"
         onFinish={(values) => transfer.mutate(values.targetGroupId)}
       >

@@ -4,7 +4,7 @@ import { App, Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { ApiError } from '../../../api/http';
 import { type GatewayScope, gatewayKeys, gatewaysApi, type ProjectGatewayInput } from '../api';
-import { aliasRules, batchRules, iccidRules, keepEnterInside, serialNumberRules } from './formRules';
+import { aliasRules, batchRules, iccidRules, serialNumberRules } from './formRules';
 import { GroupSelect } from './GroupSelect';
 import type { ShownSecret } from './SecretModal';
 
@@ -78,7 +78,6 @@ export function GatewayFormModal({
       <Form
         form={form}
         name="gatewayForm"
-        onKeyDown={keepEnterInside}
         layout="vertical"
         onFinish={(values) => save.mutate(values)}
         requiredMark

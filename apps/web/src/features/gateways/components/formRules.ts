@@ -1,6 +1,5 @@
 import { GatewayMessages, gatewayFields, serialNumber } from '@iot/contracts/gateways';
 import type { FormRule } from 'antd';
-import type { KeyboardEvent } from 'react';
 import { type GatewayScope, gatewaysApi } from '../api';
 
 /** A contracts schema, seen only through what form validation needs. */
@@ -54,11 +53,3 @@ export function aliasRules(scope: GatewayScope, excludeId?: number): FormRule[] 
 
 export const iccidRules: FormRule[] = [schemaRule(gatewayFields.iccid)];
 export const batchRules: FormRule[] = [schemaRule(gatewayFields.batchOrContract)];
-
-/**
- * Keys bubble through the dialog's portal to the page, whose Enter clicks its 查 询 button: keep
- * Enter in a dialog from searching behind it.
- */
-export function keepEnterInside(event: KeyboardEvent): void {
-  if (event.key === 'Enter') event.stopPropagation();
-}

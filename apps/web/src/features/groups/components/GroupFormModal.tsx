@@ -2,7 +2,7 @@ import { requiredText } from '@iot/contracts';
 import { type GroupNode, SITE_TYPE_LABELS, SITE_TYPES } from '@iot/contracts/groups';
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Radio, Select, Switch, Typography } from 'antd';
-import { type KeyboardEvent, useState } from 'react';
+import { useState } from 'react';
 import { groupsApi, useRefreshGroups } from '../api';
 
 type SiteType = (typeof SITE_TYPES)[number];
@@ -30,11 +30,6 @@ const nameRules = [
     },
   },
 ];
-
-// Keys bubble through the portal to the page, whose Enter clicks its 查 询 button.
-const keepEnterInside = (event: KeyboardEvent) => {
-  if (event.key === 'Enter') event.stopPropagation();
-};
 
 /** 新建区域 / 新建站点 / 编辑: name, type (on creation), site type, monitoring point. */
 export function GroupFormModal(props: {
@@ -120,7 +115,6 @@ function GroupFormDialog({
         preserve={false}
         initialValues={initialValues}
         onFinish={(values) => save.mutate(values)}
-        onKeyDown={keepEnterInside}
       >
         <Form.Item name="name" label="名称" rules={nameRules}>
           <Input maxLength={64} placeholder="如：进水区、格栅间" autoFocus />

@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Typography } from 'antd';
 import { http } from '../../../api/http';
 import { PASSWORD_HINT, passwordRules } from './accountRules';
-import { keepEnterInside } from './UserFormModal';
 
 /** 重置密码: an administrator sets a new password; the user's sessions end with it. */
 export function ResetPasswordModal({ user, onClose }: { user: User | null; onClose(): void }) {
@@ -32,7 +31,6 @@ export function ResetPasswordModal({ user, onClose }: { user: User | null; onClo
         form={form}
         layout="vertical"
         onFinish={(values) => reset.mutate(values)}
-        onKeyDown={keepEnterInside}
         style={{ marginTop: 16 }}
       >
         <Form.Item name="password" label="新密码" rules={passwordRules} validateFirst>

@@ -2,7 +2,6 @@ import type { User } from '@iot/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, DatePicker, Form, Input, Modal, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { KeyboardEvent } from 'react';
 import { http } from '../../../api/http';
 import { AccountFields, accountBody } from './AccountFields';
 import { mobileRules, realnameRules, VALIDATE_TRIGGERS } from './accountRules';
@@ -16,14 +15,6 @@ interface UserForm {
   password: string;
   status: Status;
   expireAt: Dayjs | null;
-}
-
-/**
- * Keys bubble through the portal to the page, whose Enter clicks its 查 询 button: keep Enter in
- * the dialog from searching behind it.
- */
-export function keepEnterInside(event: KeyboardEvent): void {
-  if (event.key === 'Enter') event.stopPropagation();
 }
 
 export type UserFormState = { mode: 'create' } | { mode: 'edit'; user: User } | null;
@@ -80,7 +71,6 @@ export function UserFormModal({ state, onClose }: { state: UserFormState; onClos
         layout="vertical"
         initialValues={initialValues}
         onFinish={(values) => save.mutate(values)}
-        onKeyDown={keepEnterInside}
         style={{ marginTop: 16 }}
       >
         {user ? (

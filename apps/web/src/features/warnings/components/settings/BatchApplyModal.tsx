@@ -4,7 +4,7 @@ import { App, Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { GatewayIndicatorPicker } from '../../../monitoring/index';
 import { rulesApi, settingsKeys } from '../../settings-api';
-import { clearIssuesOnChange, keepEnterInside, showServerIssues } from './formFeedback';
+import { clearIssuesOnChange, showServerIssues } from './formFeedback';
 import { RULE_FIELD_NAMES, RuleFields } from './RuleFields';
 import { NEW_RULE, type RuleValues, ruleFieldsOf } from './ruleForm';
 
@@ -90,7 +90,6 @@ export function BatchApplyModal({
     >
       <Form<Values>
         form={form}
-        onKeyDown={keepEnterInside}
         layout="vertical"
         name="batchRule"
         preserve={false}

@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Checkbox, Form, Input, Modal, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { recipientsApi, settingsKeys, useProjectPeople } from '../../settings-api';
-import { clearIssuesOnChange, keepEnterInside, showServerIssues } from './formFeedback';
+import { clearIssuesOnChange, showServerIssues } from './formFeedback';
 import { LEVEL_OPTIONS } from './RuleFields';
 
 export type RecipientFormState = { mode: 'create' } | { mode: 'edit'; setting: RecipientSetting } | null;
@@ -124,7 +124,6 @@ export function RecipientFormModal({
       )}
       <Form<RecipientBody>
         form={form}
-        onKeyDown={keepEnterInside}
         layout="vertical"
         name="recipient"
         onValuesChange={clearIssuesOnChange(form)}

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Col, Form, Input, Modal, Row } from 'antd';
 import { useEffect } from 'react';
 import { rulesApi, settingsKeys } from '../../settings-api';
-import { clearIssuesOnChange, keepEnterInside, showServerIssues } from './formFeedback';
+import { clearIssuesOnChange, showServerIssues } from './formFeedback';
 import { RULE_FIELD_NAMES, RuleFields } from './RuleFields';
 import { NEW_RULE, type RuleValues, ruleBodyOf, valuesOfRule } from './ruleForm';
 import { TargetSelect } from './TargetSelect';
@@ -60,7 +60,6 @@ export function RuleFormModal({
     >
       <Form<RuleValues>
         form={form}
-        onKeyDown={keepEnterInside}
         layout="vertical"
         name="warningRule"
         onValuesChange={clearIssuesOnChange(form)}

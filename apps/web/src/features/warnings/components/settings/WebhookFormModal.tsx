@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Checkbox, Form, Input, Modal, Switch } from 'antd';
 import { useEffect } from 'react';
 import { settingsKeys, type WebhookInput, webhooksApi } from '../../settings-api';
-import { clearIssuesOnChange, keepEnterInside, showServerIssues } from './formFeedback';
+import { clearIssuesOnChange, showServerIssues } from './formFeedback';
 import { TYPE_OPTIONS } from './RecipientFormModal';
 import { LEVEL_OPTIONS } from './RuleFields';
 
@@ -82,7 +82,6 @@ export function WebhookFormModal({
     >
       <Form<WebhookInput>
         form={form}
-        onKeyDown={keepEnterInside}
         layout="vertical"
         name="webhook"
         onValuesChange={clearIssuesOnChange(form)}

@@ -1,5 +1,4 @@
 import type { FormInstance } from 'antd';
-import type { KeyboardEvent } from 'react';
 import { ApiError } from '../../../../api/http';
 
 interface Issue {
@@ -41,11 +40,3 @@ export const clearIssuesOnChange =
   (form: FormInstance) =>
   (changed: object): void =>
     form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })));
-
-/**
- * Keys bubble through the dialog's portal to the page, whose Enter clicks its 查 询 button (spec
- * core §2): Enter inside a dialog (a time picker's, a select's) stays there.
- */
-export function keepEnterInside(event: KeyboardEvent): void {
-  if (event.key === 'Enter') event.stopPropagation();
-}
