@@ -290,6 +290,14 @@ describe('live messages', () => {
 
   it('shows the resource warnings of the user’s projects shortly after start', async () => {
     await h.api('PUT', `/iot/projects/${projectId}/terms`, { sendMessagesTotalNum: 5 });
+    // SMS counts matter once someone is to receive SMS.
+    const me = await signIn(ADMIN);
+    await h.api(
+      'POST',
+      `/iot/groups/${projectId}/messageRecipients`,
+      { types: ['warning'], userIds: [me.userId], sms: true },
+      me.token,
+    );
     const page = await openRecorded(ADMIN, '/projects');
     await resourceWarningsAsked.get(page);
     const notice = notices(page, '短信余量不足');

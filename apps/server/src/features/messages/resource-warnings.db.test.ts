@@ -1,4 +1,4 @@
-import type { ResourceWarning } from '@iot/contracts/messages';
+import type { RecipientSetting, ResourceWarning } from '@iot/contracts/messages';
 import type { Role } from '@iot/contracts/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PROJECT_NAME } from '../../seed.js';
@@ -37,6 +37,11 @@ beforeAll(async () => {
     body: { username: 'resource-reader', realname: '资源查看员', password: 'Reader@2026', roleId: role.id },
   });
   overviewReader = (await t.login('resource-reader', 'Reader@2026')).access;
+  // SMS and voice counts matter once someone is to receive them.
+  await t.ok('POST', `/iot/groups/${projectId}/messageRecipients`, {
+    token: admin,
+    body: { types: ['warning'], roleIds: [role.id], sms: true, voice: true },
+  });
   // Twelve indicators, so that one left of used + 1 is under 10 %.
   await createGateway(
     t,
@@ -104,5 +109,20 @@ describe('resource warnings', () => {
     expect(await warnings(system)).toEqual([]);
     const anonymous = await t.request('GET', '/iot/messages/resourceWarnings');
     expect(anonymous.body.code).not.toBe(20000);
+  });
+
+  it('say nothing of SMS once no enabled recipient setting sends them', async () => {
+    await setTerms({ sendMessagesTotalNum: 0, sendVoicesTotalNum: -1 });
+    expect((await warnings(admin)).map((w) => w.title)).toEqual(['短信已用完']);
+    const settings = await t.ok<RecipientSetting[]>('GET', `/iot/groups/${projectId}/messageRecipients`, {
+      token: admin,
+    });
+    for (const { id, types, roleIds, userIds } of settings) {
+      await t.ok('PUT', `/iot/groups/${projectId}/messageRecipients/${id}`, {
+        token: admin,
+        body: { types, roleIds, userIds, sms: false, voice: true },
+      });
+    }
+    expect(await warnings(admin)).toEqual([]);
   });
 });

@@ -13,6 +13,9 @@ export interface ProjectResources {
   /** Remaining counts; -1 = unlimited. */
   smsLeft: number;
   voiceLeft: number;
+  /** Whether an enabled recipient setting of the project sends SMS / voice calls at all. */
+  smsUsed: boolean;
+  voiceUsed: boolean;
 }
 
 /** The only Kysely user of the resource warnings: a person's projects with their terms and use. */
@@ -47,6 +50,16 @@ export class ResourceWarningsRepository {
           .select((inner) => inner.fn.countAll<number | string>().as('n'))
           .whereRef('gw.project_id', '=', 'p.group_id')
           .as('used'),
+        // Enabled recipient settings that send SMS / voice calls: without one a low count matters to no one.
+        ...(['sms', 'voice'] as const).map((channel) =>
+          eb
+            .selectFrom('message_recipients as mr')
+            .select((inner) => inner.fn.countAll<number | string>().as('n'))
+            .whereRef('mr.project_id', '=', 'p.group_id')
+            .where('mr.enabled', '=', 1)
+            .where(channel === 'sms' ? 'mr.sms' : 'mr.voice', '=', 1)
+            .as(`${channel}_used`),
+        ),
       ])
       .where('m.scope_type', '=', 'project')
       .where('m.user_id', '=', userId)
@@ -62,6 +75,8 @@ export class ResourceWarningsRepository {
         indicatorsUsed: Number(row.used ?? 0),
         smsLeft: row.send_messages_total_num,
         voiceLeft: row.send_voices_total_num,
+        smsUsed: Number(row.sms_used) > 0,
+        voiceUsed: Number(row.voice_used) > 0,
       }));
   }
 }

@@ -40,12 +40,13 @@ export function resourceWarningsOf(p: ProjectResources, now: number): ResourceWa
     }
   }
 
+  // Only where someone is to get SMS / calls: a project that never set them up is not nagged.
   const counts = [
-    ['smsQuota', '短信', '条', p.smsLeft, LIMITS.smsRemaining],
-    ['voiceQuota', '语音', '次', p.voiceLeft, LIMITS.voiceRemaining],
+    ['smsQuota', '短信', '条', p.smsLeft, LIMITS.smsRemaining, p.smsUsed],
+    ['voiceQuota', '语音', '次', p.voiceLeft, LIMITS.voiceRemaining, p.voiceUsed],
   ] as const;
-  for (const [kind, label, unit, left, limit] of counts) {
-    if (left === -1 || left > limit) continue;
+  for (const [kind, label, unit, left, limit, used] of counts) {
+    if (!used || left === -1 || left > limit) continue;
     if (left <= 0) warn(kind, `${label}已用完`, `${name}的${label}余量已用完，请及时购买${label}资源。`);
     else warn(kind, `${label}余量不足`, `${name}的${label}仅剩 ${left} ${unit}，请及时购买${label}资源。`);
   }

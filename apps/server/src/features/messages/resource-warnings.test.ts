@@ -12,6 +12,8 @@ const healthy: ProjectResources = {
   indicatorsUsed: 10,
   smsLeft: 500,
   voiceLeft: 500,
+  smsUsed: true,
+  voiceUsed: true,
 };
 const kinds = (p: Partial<ProjectResources>) =>
   resourceWarningsOf({ ...healthy, ...p }, NOW).map((w) => `${w.kind}:${w.title}`);
@@ -40,5 +42,10 @@ describe('resource warnings', () => {
     expect(kinds({ smsLeft: 11, voiceLeft: 11 })).toEqual([]);
     expect(kinds({ smsLeft: 10, voiceLeft: 0 })).toEqual(['smsQuota:短信余量不足', 'voiceQuota:语音已用完']);
     expect(kinds({ smsLeft: -1, voiceLeft: -1 })).toEqual([]);
+  });
+
+  it('say nothing of SMS or voice calls that no recipient setting sends', () => {
+    expect(kinds({ smsLeft: 0, voiceLeft: 3, smsUsed: false, voiceUsed: false })).toEqual([]);
+    expect(kinds({ smsLeft: 0, voiceLeft: 0, smsUsed: false })).toEqual(['voiceQuota:语音已用完']);
   });
 });
