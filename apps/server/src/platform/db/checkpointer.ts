@@ -2,12 +2,12 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
 /**
- * SQLite's automatic WAL checkpoint runs inside whichever commit crosses 1000 pages: copying the
- * log into the database file and syncing it blocked the event loop for hundreds of milliseconds
- * every few seconds under ingest load, and every live value waited behind it. Instead the server's
- * connection never checkpoints (`wal_autocheckpoint = 0`) and this worker thread, on its own
- * connection, runs a PASSIVE checkpoint every `intervalMs` — it never takes the write lock, so
- * writers go on meanwhile. Stopping runs a last TRUNCATE checkpoint.
+ * SQLite's automatic WAL checkpoint runs inside whichever commit crosses 1000 pages: that commit
+ * copies the log into the database file and syncs it, on the event loop, while every device and
+ * socket waits. Instead the server's connection never checkpoints (`wal_autocheckpoint = 0`) and
+ * this worker thread, on its own connection, runs a PASSIVE checkpoint every `intervalMs` — it
+ * never takes the write lock, so writers go on meanwhile. Stopping runs a last TRUNCATE checkpoint.
+ * See docs/decisions/0026-sqlite-checkpoints.md for what it measured.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
