@@ -4,7 +4,8 @@ import { LineChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useEChart } from '../../../components/useEChart';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, SVGRenderer]);
 
@@ -23,22 +24,8 @@ const numeric = (points: StoredPoint[]) =>
 
 /** Before/after of a repair on one time axis; colours from the active theme's tokens. */
 export function RepairChart({ before, after, range, unit, height = 300 }: RepairChartProps) {
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+  const { element, chart } = useEChart('svg');
   const { token } = theme.useToken();
-
-  useEffect(() => {
-    if (!element.current) return;
-    const instance = echarts.init(element.current, undefined, { renderer: 'svg' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
 
   useEffect(() => {
     const axisColor = token.colorTextSecondary;
@@ -108,7 +95,7 @@ export function RepairChart({ before, after, range, unit, height = 300 }: Repair
       },
       { notMerge: true },
     );
-  }, [before, after, range, unit, token]);
+  }, [before, after, range, unit, token, chart.current?.setOption]);
 
   return <div ref={element} style={{ width: '100%', height }} role="img" aria-label="修复前后曲线" />;
 }

@@ -5,6 +5,7 @@ import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } f
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { useEChart } from '../../../components/useEChart';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
 
@@ -39,18 +40,14 @@ const AXIS_OFFSET = 56;
  * left and right), zoomable with the wheel and the slider; colours from the active theme.
  */
 export function SeriesChart({ lines, start, stop, band = false, onZoom, height = 380 }: SeriesChartProps) {
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+  const { element, chart } = useEChart();
   const zoomHandler = useRef(onZoom);
   zoomHandler.current = onZoom;
   const { token } = theme.useToken();
 
   useEffect(() => {
-    if (!element.current) return;
-    const instance = echarts.init(element.current, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element.current);
+    const instance = chart.current;
+    if (!instance) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     instance.on('datazoom', () => {
       clearTimeout(timer);
@@ -69,11 +66,9 @@ export function SeriesChart({ lines, start, stop, band = false, onZoom, height =
     });
     return () => {
       clearTimeout(timer);
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
+      if (!instance.isDisposed()) instance.off('datazoom');
     };
-  }, []);
+  }, [chart]);
 
   const shownRange = useRef<string>('');
 
@@ -209,7 +204,7 @@ export function SeriesChart({ lines, start, stop, band = false, onZoom, height =
         performance.mark('chart-drawn');
       });
     }
-  }, [lines, start, stop, band, token]);
+  }, [lines, start, stop, band, token, element.current?.setAttribute, chart.current]);
 
   return (
     <div

@@ -3,7 +3,8 @@ import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useEChart } from '../../../components/useEChart';
 
 echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
@@ -16,22 +17,8 @@ const BAR_HEIGHT = 30;
 
 /** A horizontal bar per ranked series, first at the top; colours from the active theme's tokens. */
 export function RankingChart({ bars }: { bars: RankingBar[] }) {
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+  const { element, chart } = useEChart();
   const { token } = theme.useToken();
-
-  useEffect(() => {
-    if (!element.current) return;
-    const instance = echarts.init(element.current, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
 
   useEffect(() => {
     chart.current?.setOption(
@@ -84,7 +71,7 @@ export function RankingChart({ bars }: { bars: RankingBar[] }) {
       { notMerge: true },
     );
     chart.current?.resize();
-  }, [bars, token]);
+  }, [bars, token, chart.current?.setOption, chart.current?.resize]);
 
   return (
     <div

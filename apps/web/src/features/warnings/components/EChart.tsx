@@ -3,7 +3,8 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useEChart } from '../../../components/useEChart';
 
 echarts.use([
   BarChart,
@@ -31,22 +32,8 @@ export function EChart({
   height?: number;
   testId: string;
 }) {
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+  const { element, chart } = useEChart();
   const { token } = theme.useToken();
-
-  useEffect(() => {
-    if (!element.current) return;
-    const instance = echarts.init(element.current, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
 
   useEffect(() => {
     chart.current?.setOption(
@@ -62,7 +49,7 @@ export function EChart({
       },
       { notMerge: true },
     );
-  }, [build, token]);
+  }, [build, token, chart.current?.setOption]);
 
   return (
     <div

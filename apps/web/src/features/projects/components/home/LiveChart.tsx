@@ -3,7 +3,8 @@ import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useEChart } from '../../../../components/useEChart';
 
 echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -22,22 +23,8 @@ export function seriesColor(index: number, primary: string): string {
 
 /** A time line chart of live series, coloured from the active theme's tokens. */
 export function LiveChart({ series, height = 200 }: { series: LiveSeries[]; height?: number }) {
-  const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+  const { element, chart } = useEChart();
   const { token } = theme.useToken();
-
-  useEffect(() => {
-    if (!element.current) return;
-    const instance = echarts.init(element.current, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element.current);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
 
   useEffect(() => {
     // A series far smaller than the largest reads on its own axis at the right.
@@ -81,7 +68,7 @@ export function LiveChart({ series, height = 200 }: { series: LiveSeries[]; heig
       },
       { replaceMerge: ['series', 'yAxis'] },
     );
-  }, [series, token]);
+  }, [series, token, chart.current?.setOption]);
 
   return <div ref={element} style={{ width: '100%', height }} />;
 }
