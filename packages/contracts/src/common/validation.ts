@@ -45,3 +45,6 @@ export const latitude = z
   .regex(/^-?([0-8]?\d\.\d{1,6}|90\.0{1,6})$/, LATITUDE_MESSAGE);
 
 export const PHONE_CODE_REQUIRED = '请输入手机验证码';
+
+/** Spec core §5: a spreadsheet import given another kind of file is refused with this message. */
+export const SPREADSHEET_FORMAT_MESSAGE = '上传的文件格式不正确,请选择.csv,.xls,.xlsx类型的文件';

@@ -1,11 +1,10 @@
+import { SPREADSHEET_FORMAT_MESSAGE } from '@iot/contracts';
 import { GATEWAY_MODELS, GATEWAY_TYPES, type ImportRule, projectGatewayBody } from '@iot/contracts/gateways';
 import type { AuthContext } from '../../platform/auth/access.service.js';
 import { badRequest } from '../../platform/errors.js';
 import type { GatewaysRepository } from './gateways.repository.js';
 import type { GatewaysService } from './gateways.service.js';
 import { readRows } from './spreadsheet.js';
-
-export const SPREADSHEET_FORMAT_MESSAGE = '上传的文件格式不正确,请选择.csv,.xls,.xlsx类型的文件';
 
 /** Column headers accepted for each field (after cleaning). */
 const COLUMNS: Record<string, string[]> = {

@@ -11,7 +11,6 @@ import { registerProjectGatewayRoutes } from './project-gateways.routes.js';
 /** The menus of the gateway screens, for routes about gateways that other features serve. */
 export { FIRM_GATEWAY_MENU } from './firm-gateways.routes.js';
 /** Reading xlsx sheets for imports of other features. */
-export { SPREADSHEET_FORMAT_MESSAGE } from './gateway-import.service.js';
 export { PROJECT_GATEWAY_MENU } from './project-gateways.routes.js';
 export { readRows } from './spreadsheet.js';
 export type { GatewayBindingService, GatewaysService };

@@ -1,3 +1,4 @@
+import { SPREADSHEET_FORMAT_MESSAGE } from '@iot/contracts';
 import {
   GROUP_IMPORT_MAX_ROWS,
   GroupImportMessages,
@@ -9,7 +10,7 @@ import {
 } from '@iot/contracts/groups';
 import type { GroupRow } from '../../platform/db/schema.js';
 import { badRequest } from '../../platform/errors.js';
-import { readRows, SPREADSHEET_FORMAT_MESSAGE } from '../gateways/index.js';
+import { readRows } from '../gateways/index.js';
 import type { GroupsRepository } from './groups.repository.js';
 
 type SiteType = (typeof SITE_TYPES)[number];

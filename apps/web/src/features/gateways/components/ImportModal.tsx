@@ -1,14 +1,14 @@
-import { InboxOutlined } from '@ant-design/icons';
 import { IMPORT_RULES, type ImportRule } from '@iot/contracts/gateways';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Modal, Radio, Space, Table, Typography, Upload } from 'antd';
+import { Alert, App, Button, Modal, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../api/http';
+import {
+  ImportReportView,
+  ImportRuleField,
+  SpreadsheetDropzone,
+} from '../../../components/SpreadsheetImport';
 import { gatewayKeys, gatewaysApi, type ImportReport } from '../api';
-
-/** Spec core §5: spreadsheet imports accept only these types, with this message. */
-export const SPREADSHEET_FORMAT_MESSAGE = '上传的文件格式不正确,请选择.csv,.xls,.xlsx类型的文件';
-const ACCEPT = /\.(csv|xls|xlsx)$/i;
 
 const RULE_HELP: Record<ImportRule, string> = {
   overwrite: '表中序列号已在本项目的网关按表格内容更新，其余新建',
@@ -96,37 +96,14 @@ export function ImportModal({
             表头：序列号*、别名*、类型、型号、ICCID、批次或合同号（表头中的 *
             与“必填”会被忽略；“导出”得到的表格可直接导入）。类型与型号填写中文名称。
           </Typography.Text>
-          <div>
-            <div style={{ marginBottom: 8 }}>重复序列号的处理规则</div>
-            <Radio.Group value={rule} onChange={(event) => setRule(event.target.value as ImportRule)}>
-              <Space direction="vertical">
-                {(Object.keys(IMPORT_RULES) as ImportRule[]).map((key) => (
-                  <Radio key={key} value={key}>
-                    {IMPORT_RULES[key]}
-                    <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
-                      {RULE_HELP[key]}
-                    </Typography.Text>
-                  </Radio>
-                ))}
-              </Space>
-            </Radio.Group>
-          </div>
-          <Upload.Dragger
-            accept=".csv,.xls,.xlsx"
-            maxCount={1}
-            fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
-            onRemove={() => setFile(null)}
-            beforeUpload={(chosen) => {
-              if (!ACCEPT.test(chosen.name)) message.error(SPREADSHEET_FORMAT_MESSAGE);
-              else setFile(chosen);
-              return Upload.LIST_IGNORE;
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">点击或拖拽 xlsx 文件到此处</p>
-          </Upload.Dragger>
+          <ImportRuleField
+            label="重复序列号的处理规则"
+            rules={IMPORT_RULES}
+            help={RULE_HELP}
+            value={rule}
+            onChange={setRule}
+          />
+          <SpreadsheetDropzone file={file} onFile={setFile} csv />
         </Space>
       )}
     </Modal>
@@ -135,31 +112,15 @@ export function ImportModal({
 
 function ImportResult({ report }: { report: ImportReport }) {
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="import-report">
-      <Alert
-        type={report.errors.length ? 'warning' : 'success'}
-        showIcon
-        title={report.errors.length ? `导入完成，${report.errors.length} 行未导入` : '导入完成'}
-      />
-      <Descriptions column={4} bordered size="small">
-        <Descriptions.Item label="新建">{report.created}</Descriptions.Item>
-        <Descriptions.Item label="更新">{report.updated}</Descriptions.Item>
-        <Descriptions.Item label="跳过">{report.skipped}</Descriptions.Item>
-        <Descriptions.Item label="删除">{report.deleted}</Descriptions.Item>
-      </Descriptions>
-      {report.errors.length > 0 && (
-        <Table
-          size="small"
-          rowKey="row"
-          pagination={false}
-          scroll={{ y: 200 }}
-          dataSource={report.errors}
-          columns={[
-            { title: '行号', dataIndex: 'row', width: 80 },
-            { title: '原因', dataIndex: 'message' },
-          ]}
-        />
-      )}
+    <ImportReportView
+      counts={[
+        ['新建', report.created],
+        ['更新', report.updated],
+        ['跳过', report.skipped],
+        ['删除', report.deleted],
+      ]}
+      errors={report.errors}
+    >
       {report.credentials.length > 0 && (
         <>
           <Alert
@@ -186,6 +147,6 @@ function ImportResult({ report }: { report: ImportReport }) {
           />
         </>
       )}
-    </Space>
+    </ImportReportView>
   );
 }

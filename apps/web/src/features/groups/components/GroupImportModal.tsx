@@ -1,4 +1,4 @@
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import {
   GROUP_IMPORT_COLUMNS,
   GROUP_IMPORT_RULES,
@@ -6,14 +6,15 @@ import {
   type GroupImportRule,
 } from '@iot/contracts/groups';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Modal, Radio, Space, Table, Typography, Upload } from 'antd';
+import { App, Button, Modal, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../api/http';
+import {
+  ImportReportView,
+  ImportRuleField,
+  SpreadsheetDropzone,
+} from '../../../components/SpreadsheetImport';
 import { groupsApi, useRefreshGroups } from '../api';
-
-/** Spec core §5: spreadsheet imports accept only these types, with this message. */
-const SPREADSHEET_FORMAT_MESSAGE = '上传的文件格式不正确,请选择.csv,.xls,.xlsx类型的文件';
-const ACCEPT = /\.(xls|xlsx)$/i;
 
 const RULE_HELP: Record<GroupImportRule, string> = {
   skip: '同一上级下已有同名分组的行不做改动',
@@ -111,37 +112,14 @@ export function GroupImportModal({
           <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate()}>
             下载模板
           </Button>
-          <div>
-            <div style={{ marginBottom: 8 }}>同名分组的处理规则</div>
-            <Radio.Group value={rule} onChange={(event) => setRule(event.target.value as GroupImportRule)}>
-              <Space direction="vertical">
-                {(Object.keys(GROUP_IMPORT_RULES) as GroupImportRule[]).map((key) => (
-                  <Radio key={key} value={key}>
-                    {GROUP_IMPORT_RULES[key]}
-                    <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
-                      {RULE_HELP[key]}
-                    </Typography.Text>
-                  </Radio>
-                ))}
-              </Space>
-            </Radio.Group>
-          </div>
-          <Upload.Dragger
-            accept=".xls,.xlsx"
-            maxCount={1}
-            fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
-            onRemove={() => setFile(null)}
-            beforeUpload={(chosen) => {
-              if (!ACCEPT.test(chosen.name)) message.error(SPREADSHEET_FORMAT_MESSAGE);
-              else setFile(chosen);
-              return Upload.LIST_IGNORE;
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">点击或拖拽 xlsx 文件到此处</p>
-          </Upload.Dragger>
+          <ImportRuleField
+            label="同名分组的处理规则"
+            rules={GROUP_IMPORT_RULES}
+            help={RULE_HELP}
+            value={rule}
+            onChange={setRule}
+          />
+          <SpreadsheetDropzone file={file} onFile={setFile} />
         </Space>
       )}
     </Modal>
@@ -150,30 +128,13 @@ export function GroupImportModal({
 
 function ImportResult({ report }: { report: GroupImportReport }) {
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="import-report">
-      <Alert
-        type={report.errors.length ? 'warning' : 'success'}
-        showIcon
-        title={report.errors.length ? `导入完成，${report.errors.length} 行未导入` : '导入完成'}
-      />
-      <Descriptions column={3} bordered size="small">
-        <Descriptions.Item label="新建">{report.created}</Descriptions.Item>
-        <Descriptions.Item label="更新">{report.updated}</Descriptions.Item>
-        <Descriptions.Item label="跳过">{report.skipped}</Descriptions.Item>
-      </Descriptions>
-      {report.errors.length > 0 && (
-        <Table
-          size="small"
-          rowKey="row"
-          pagination={false}
-          scroll={{ y: 200 }}
-          dataSource={report.errors}
-          columns={[
-            { title: '行号', dataIndex: 'row', width: 80 },
-            { title: '原因', dataIndex: 'message' },
-          ]}
-        />
-      )}
-    </Space>
+    <ImportReportView
+      counts={[
+        ['新建', report.created],
+        ['更新', report.updated],
+        ['跳过', report.skipped],
+      ]}
+      errors={report.errors}
+    />
   );
 }
