@@ -4,7 +4,7 @@
 // ratios; never fails on slowness.
 //
 // The server runs in this process from apps/server/dist (npm run build first); the MQTT devices
-// run in a worker thread. Sizes: BENCH_SECONDS (ingest run length, default 20),
+// run in a worker thread. Sizes: BENCH_SECONDS (ingest run length, default 60),
 // BENCH_GATEWAYS (default 100), BENCH_INFLIGHT (QoS 1 messages in flight per device, default 8),
 // BENCH_BIG_POINTS (default 10000000).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'apps/server/dist');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 100);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 8);
 const BIG = Number(process.env.BENCH_BIG_POINTS ?? 10_000_000);
