@@ -11,10 +11,9 @@ const CJK_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
  * since downloading browsers (npx playwright install) is not possible on these machines.
  */
 export default function setup(): void {
-  const missing = [
-    !existsSync(CHROMIUM) && 'chromium',
-    !existsSync(CJK_FONT) && 'fonts-wqy-microhei',
-  ].filter((name): name is string => Boolean(name));
+  const missing = [!existsSync(CHROMIUM) && 'chromium', !existsSync(CJK_FONT) && 'fonts-wqy-microhei'].filter(
+    (name): name is string => Boolean(name),
+  );
   if (missing.length === 0) return;
   const asRoot = process.getuid?.() === 0;
   const run = (args: string[]) =>

@@ -26,24 +26,6 @@ function definition(rule: RuleRow): RuleDefinition {
   };
 }
 
-/**
- * Whether a rule's state must be written. Every value moves `lastTs`, but writing it for every rule
- * on every batch would cost a row per rule per batch. Only what decides a warning must survive a
- * restart: the phase, the excursion's start and count, the open warning — and, for rates, the last
- * value. A value that changed none of these changes nothing if evaluated again after a restart, so
- * skipping its write keeps "the same data raises the same warnings".
- */
-function worthWriting(rule: RuleRow, before: StoredState, after: StoredState): boolean {
-  if (before === after) return false;
-  return (
-    rule.kind === 'rate' ||
-    before.phase !== after.phase ||
-    before.sinceTs !== after.sinceTs ||
-    before.count !== after.count ||
-    before.warningId !== after.warningId
-  );
-}
-
 function newWarning(rule: RuleRow, ts: number, value: string): Omit<WarningRow, 'id'> {
   return {
     project_id: rule.project_id,
@@ -172,7 +154,7 @@ export class WarningEngine {
           state.warningId = null;
         }
       }
-      if (worthWriting(rule, before, state)) work.states.set(rule.id, state);
+      if (state !== before) work.states.set(rule.id, state);
     }
     if (work.raise.length > 0 || work.release.length > 0 || work.states.size > 0)
       await this.commitAndTell(work);

@@ -14,6 +14,9 @@ import type { Database, WarningRulesTable, WarningsTable } from '../../platform/
 import { containsText } from '../../platform/db/search.js';
 import type { RuleState } from './evaluate.js';
 
+/** 7 parameters a row: well under SQLite's and PostgreSQL's limits per statement. */
+const STATE_ROWS_PER_STATEMENT = 500;
+
 export type RuleRow = Selectable<WarningRulesTable>;
 export type WarningRow = Selectable<WarningsTable>;
 export type NewRule = Omit<RuleRow, 'id'>;
@@ -240,28 +243,29 @@ export class WarningsRepository {
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) > 0) released.push(release.warningId);
       }
-      for (const [ruleId, s] of work.states) {
-        const row = {
-          rule_id: ruleId,
-          phase: s.phase,
-          since_ts: s.sinceTs,
-          count: s.count,
-          last_value: s.lastValue,
-          last_ts: s.lastTs,
-          warning_id: s.warningId,
-        };
+      // Every changed state in a few statements: a batch may touch hundreds of rules.
+      const rows = [...work.states].map(([ruleId, s]) => ({
+        rule_id: ruleId,
+        phase: s.phase,
+        since_ts: s.sinceTs,
+        count: s.count,
+        last_value: s.lastValue,
+        last_ts: s.lastTs,
+        warning_id: s.warningId,
+      }));
+      for (let i = 0; i < rows.length; i += STATE_ROWS_PER_STATEMENT) {
         await trx
           .insertInto('warning_rule_states')
-          .values(row)
+          .values(rows.slice(i, i + STATE_ROWS_PER_STATEMENT))
           .onConflict((oc) =>
-            oc.column('rule_id').doUpdateSet({
-              phase: row.phase,
-              since_ts: row.since_ts,
-              count: row.count,
-              last_value: row.last_value,
-              last_ts: row.last_ts,
-              warning_id: row.warning_id,
-            }),
+            oc.column('rule_id').doUpdateSet((eb) => ({
+              phase: eb.ref('excluded.phase'),
+              since_ts: eb.ref('excluded.since_ts'),
+              count: eb.ref('excluded.count'),
+              last_value: eb.ref('excluded.last_value'),
+              last_ts: eb.ref('excluded.last_ts'),
+              warning_id: eb.ref('excluded.warning_id'),
+            })),
           )
           .execute();
       }

@@ -52,7 +52,13 @@ export function connectMessageSocket(userId: number, handlers: MessageSocketHand
     onConnect: () => {
       tokenRefused = false;
       client.subscribe(messageCenterTopic(userId), (frame) => {
-        const parsed = messagePush.safeParse(JSON.parse(frame.body));
+        let body: unknown;
+        try {
+          body = JSON.parse(frame.body);
+        } catch {
+          return; // Not ours to show: only well-formed messages become notices.
+        }
+        const parsed = messagePush.safeParse(body);
         if (parsed.success) handlers.onMessage(parsed.data);
       });
     },
