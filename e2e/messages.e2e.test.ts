@@ -1,12 +1,10 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Message } from '@iot/contracts/messages';
 import type { MessageSetting } from '@iot/contracts/users';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import type { Profile } from '../apps/server/src/simulator/profiles.js';
-import { type BrowserHarness, SCREENSHOTS, screenshot, startBrowserHarness } from './support/browser.js';
+import { type BrowserHarness, screenshot, startBrowserHarness } from './support/browser.js';
 import { type SimulatedSite, startSimulatedSite } from './support/simulator.js';
 
 /**
@@ -136,9 +134,6 @@ async function latest(account: { username: string }, type: Message['type']): Pro
 async function picture(page: Page, name: string) {
   await page.waitForTimeout(400);
   await screenshot(page, name);
-  const docs = path.join(SCREENSHOTS, '../../docs/screenshots');
-  mkdirSync(docs, { recursive: true });
-  copyFileSync(path.join(SCREENSHOTS, `${name}.png`), path.join(docs, `${name}.png`));
 }
 
 /** Sets the device's COD and waits until the platform has stored it. */
