@@ -136,7 +136,9 @@ export async function telemetryFeature(platform: Platform): Promise<TelemetryFea
     platform.config.offlineTimeoutSeconds * 1000,
     rejections,
   );
-  await repository.resetPresence();
+  // Devices of the embedded broker are connected to this process: after a start none is yet. With
+  // an external broker they stay connected while nodes come and go; the timeout sweep finds the silent.
+  if (!platform.config.mqttUrl) await repository.resetPresence();
   registerTelemetryRoutes(platform.router, ingest);
   registerRejectionRoutes(platform.router, new RejectionsService(rejectionsRepository));
 

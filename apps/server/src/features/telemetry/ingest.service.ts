@@ -192,22 +192,26 @@ export class IngestService {
   }
 
   /**
-   * Persists last-seen times (kept in memory between runs to spare a write per message) and marks
-   * gateways silent for longer than the offline timeout — unless an MQTT connection keeps them online.
+   * Persists last-seen times (kept in memory between runs to spare a write per message), then marks
+   * gateways silent for longer than the offline timeout — unless an MQTT connection keeps them
+   * online. Silence is judged by what every node wrote, not by this node's memory: an external
+   * broker shares one device's messages among the nodes, and a gateway may be online in the
+   * database without ever having reached this node (another node saw it, then stopped).
    */
   async sweep(now = Date.now()): Promise<void> {
+    const cutoff = now - this.offlineTimeoutMs;
     for (const [gatewayId, presence] of this.presence) {
-      if (presence.online && presence.connections === 0 && now - presence.lastSeen > this.offlineTimeoutMs) {
-        presence.online = false;
-        await this.repository.setPresence(gatewayId, {
-          onlineStatus: 'offlineTimeout',
-          lastSeenAt: presence.lastSeen,
-        });
-        presence.persistedLastSeen = presence.lastSeen;
-      } else if (presence.lastSeen > presence.persistedLastSeen) {
-        await this.repository.setPresence(gatewayId, { lastSeenAt: presence.lastSeen });
+      if (presence.lastSeen > presence.persistedLastSeen) {
+        await this.repository.touchLastSeen(gatewayId, presence.lastSeen);
         presence.persistedLastSeen = presence.lastSeen;
       }
+      // Quiet here: the next message here writes 'online' again, whoever marks it offline meanwhile.
+      if (presence.online && presence.connections === 0 && presence.lastSeen < cutoff)
+        presence.online = false;
+    }
+    for (const gatewayId of await this.repository.silentSince(cutoff)) {
+      if ((this.presence.get(gatewayId)?.connections ?? 0) > 0) continue;
+      await this.repository.markTimedOut(gatewayId, cutoff);
     }
   }
 

@@ -148,14 +148,37 @@ export class TelemetryRepository {
       await this.db.updateTable('gateways').set(set).where('id', '=', gatewayId).execute();
   }
 
-  /** Gateways marked online whose last traffic is older than `before`. */
-  async onlineSince(before: number) {
-    return this.db
+  /** Gateways marked online whose last traffic, as any node wrote it, is older than `before`. */
+  async silentSince(before: number): Promise<number[]> {
+    const rows = await this.db
       .selectFrom('gateways')
       .select(['id'])
       .where('online_status', '=', 'online')
       .where((eb) => eb.or([eb('last_seen_at', '<', before), eb('last_seen_at', 'is', null)]))
       .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** Moves the last-seen time forward only: with an external broker several nodes write it. */
+  async touchLastSeen(gatewayId: number, at: number): Promise<void> {
+    await this.db
+      .updateTable('gateways')
+      .set({ last_seen_at: at })
+      .where('id', '=', gatewayId)
+      .where((eb) => eb.or([eb('last_seen_at', '<', at), eb('last_seen_at', 'is', null)]))
+      .execute();
+  }
+
+  /** Marks the gateway timed out unless some node has seen it since `before`; answers whether it did. */
+  async markTimedOut(gatewayId: number, before: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('gateways')
+      .set({ online_status: 'offlineTimeout' })
+      .where('id', '=', gatewayId)
+      .where('online_status', '=', 'online')
+      .where((eb) => eb.or([eb('last_seen_at', '<', before), eb('last_seen_at', 'is', null)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** On start no device is connected yet: whoever was online is offline until it speaks again. */
