@@ -1,16 +1,22 @@
 import type { RuleKind, RuleSchedule, Warning } from '@iot/contracts/warnings';
 import type { FastifyBaseLogger } from 'fastify';
-import { NORMAL, type RuleDefinition, type RuleState, step, thresholdText } from './evaluate.js';
-import type { RuleRow, WarningRow, WarningsRepository } from './warnings.repository.js';
+import { NORMAL, type RuleDefinition, step, thresholdText } from './evaluate.js';
+import type {
+  RuleRow,
+  RuleWork,
+  StoredRuleState,
+  WarningRow,
+  WarningsRepository,
+} from './warnings.repository.js';
 
 export interface WarningEvent {
   type: 'raised' | 'released';
   warning: Warning;
 }
 
-type StoredState = RuleState & { warningId: number | null };
+type StoredState = StoredRuleState;
 type Point = { gatewayIndicatorId: number; ts: number; value: number | string };
-type Work = Parameters<WarningsRepository['commit']>[0];
+type Work = RuleWork;
 
 function definition(rule: RuleRow): RuleDefinition {
   return {
@@ -120,9 +126,20 @@ export class WarningEngine {
     const rulesById = await this.rulesOf([...series.keys()]);
     const rules = [...rulesById.values()].flat();
     if (rules.length === 0) return;
-    const states = await this.repository.states(rules.map((r) => r.id));
-    const work: Work = { raise: [], release: [], states: new Map() };
     for (const list of series.values()) list.sort((a, b) => a.ts - b.ts);
+    await this.apply(
+      rules.map((r) => r.id),
+      (states) => this.decideValues(rules, series, states),
+    );
+  }
+
+  /** The rules' new states and warnings for the series, from their states before. */
+  private decideValues(
+    rules: RuleRow[],
+    series: Map<number, Point[]>,
+    states: Map<number, StoredState>,
+  ): Work {
+    const work: Work = { raise: [], release: [], states: new Map() };
     for (const rule of rules) {
       const def = definition(rule);
       let state: StoredState = states.get(rule.id) ?? { ...NORMAL, warningId: null };
@@ -156,13 +173,17 @@ export class WarningEngine {
       }
       if (state !== before) work.states.set(rule.id, state);
     }
-    if (work.raise.length > 0 || work.release.length > 0 || work.states.size > 0)
-      await this.commitAndTell(work);
+    return work;
   }
 
-  private async commitAndTell(work: Work): Promise<void> {
-    for (const s of work.states.values()) if (s.warningId === -1) s.warningId = null;
-    const { raised, released } = await this.repository.commit(work);
+  /** Decides and writes in one transaction per batch (serialised per rule across nodes), then tells. */
+  private async apply(ruleIds: number[], decide: (states: Map<number, StoredState>) => Work): Promise<void> {
+    const { raised, released } = await this.repository.evaluate(ruleIds, (states) => {
+      const work = decide(states);
+      for (const s of work.states.values()) if (s.warningId === -1) s.warningId = null;
+      return work;
+    });
+    if (raised.length === 0 && released.length === 0) return;
     const warnings = new Map(
       (await this.repository.warningsById([...raised, ...released])).map((w) => [w.id, w]),
     );
@@ -191,31 +212,42 @@ export class WarningEngine {
       .then(async () => {
         const rules = await this.repository.offlineRules();
         if (rules.length === 0) return;
-        const states = await this.repository.states(rules.map((r) => r.id));
-        const work: Work = { raise: [], release: [], states: new Map() };
-        for (const rule of rules) {
-          const state: StoredState = states.get(rule.id) ?? { ...NORMAL, warningId: null };
-          const online = rule.online_status === 'online';
-          const lastSeen = rule.last_seen_at === null ? Number(rule.created_at) : Number(rule.last_seen_at);
-          const silentFor = now - Math.max(lastSeen, Number(rule.created_at));
-          if (state.phase !== 'active' && !online && silentFor >= (rule.offline_minutes ?? 0) * 60_000) {
-            work.raise.push({ ruleId: rule.id, warning: newWarning(rule, now, '离线') });
-            work.states.set(rule.id, {
-              ...state,
-              phase: 'active',
-              sinceTs: lastSeen,
-              count: 1,
-              warningId: -1,
-            });
-          } else if (state.phase === 'active' && online) {
-            if (state.warningId !== null)
-              work.release.push({ ruleId: rule.id, warningId: state.warningId, at: now, value: '在线' });
-            work.states.set(rule.id, { ...state, phase: 'normal', sinceTs: null, count: 0, warningId: null });
-          }
-        }
-        if (work.raise.length > 0 || work.release.length > 0) await this.commitAndTell(work);
+        await this.apply(
+          rules.map((r) => r.id),
+          (states) => offlineStep(rules, states, now),
+        );
       })
       .catch((error: unknown) => this.log.error({ err: error }, 'offline warning sweep failed'));
     return this.queue;
   }
+}
+
+/** Offline rules' new states and warnings from their gateways' presence at `now`. */
+function offlineStep(
+  rules: Awaited<ReturnType<WarningsRepository['offlineRules']>>,
+  states: Map<number, StoredState>,
+  now: number,
+): Work {
+  const work: Work = { raise: [], release: [], states: new Map() };
+  for (const rule of rules) {
+    const state: StoredState = states.get(rule.id) ?? { ...NORMAL, warningId: null };
+    const online = rule.online_status === 'online';
+    const lastSeen = rule.last_seen_at === null ? Number(rule.created_at) : Number(rule.last_seen_at);
+    const silentFor = now - Math.max(lastSeen, Number(rule.created_at));
+    if (state.phase !== 'active' && !online && silentFor >= (rule.offline_minutes ?? 0) * 60_000) {
+      work.raise.push({ ruleId: rule.id, warning: newWarning(rule, now, '离线') });
+      work.states.set(rule.id, {
+        ...state,
+        phase: 'active',
+        sinceTs: lastSeen,
+        count: 1,
+        warningId: -1,
+      });
+    } else if (state.phase === 'active' && online) {
+      if (state.warningId !== null)
+        work.release.push({ ruleId: rule.id, warningId: state.warningId, at: now, value: '在线' });
+      work.states.set(rule.id, { ...state, phase: 'normal', sinceTs: null, count: 0, warningId: null });
+    }
+  }
+  return work;
 }

@@ -18,7 +18,7 @@ const OFFLINE_SWEEP_MS = 15_000;
 
 /** Warning rules, the engine inside the ingest pipeline, warnings and their handling (decision 0018). */
 export function warningsFeature(platform: Platform, deps: { ingest: IngestService }): WarningsFeature {
-  const repository = new WarningsRepository(platform.db);
+  const repository = new WarningsRepository(platform.db, platform.dialect);
   const engine = new WarningEngine(repository, platform.log);
   registerWarningRoutes(platform.router, new WarningsService(repository, engine));
   deps.ingest.onStored((_device, points) => void engine.evaluate(points));

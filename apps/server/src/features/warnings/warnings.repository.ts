@@ -8,11 +8,20 @@ import type {
   WarningListQuery,
   WarningRule,
 } from '@iot/contracts/warnings';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Dialect } from '../../platform/db/connect.js';
 import { paginate } from '../../platform/db/paging.js';
 import type { Database, WarningRulesTable, WarningsTable } from '../../platform/db/schema.js';
 import { containsText } from '../../platform/db/search.js';
 import type { RuleState } from './evaluate.js';
+
+export type StoredRuleState = RuleState & { warningId: number | null };
+/** What one evaluation writes: new warnings, releases and the rules' changed states. */
+export interface RuleWork {
+  raise: { ruleId: number; warning: Omit<WarningRow, 'id'> }[];
+  release: { ruleId: number; warningId: number; at: number; value: string }[];
+  states: Map<number, StoredRuleState>;
+}
 
 /** 7 parameters a row: well under SQLite's and PostgreSQL's limits per statement. */
 const STATE_ROWS_PER_STATEMENT = 500;
@@ -83,7 +92,10 @@ function presentWarning(
 
 /** Rules, their state, warnings and handling: the only Kysely user of the warning tables. */
 export class WarningsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
 
   private rules() {
     return this.db
@@ -124,8 +136,17 @@ export class WarningsRepository {
 
   async insertRules(rows: NewRule[]): Promise<number[]> {
     if (rows.length === 0) return [];
-    const inserted = await this.db.insertInto('warning_rules').values(rows).returning('id').execute();
-    return inserted.map((r) => r.id);
+    return this.db.transaction().execute(async (trx) => {
+      const ids = (await trx.insertInto('warning_rules').values(rows).returning('id').execute()).map(
+        (r) => r.id,
+      );
+      // With its state row from the start, a rule's first evaluations on two nodes lock one row.
+      await trx
+        .insertInto('warning_rule_states')
+        .values(ids.map((rule_id) => ({ rule_id, phase: 'normal', count: 0 })))
+        .execute();
+      return ids;
+    });
   }
 
   async updateRule(id: number, changes: Partial<NewRule>): Promise<void> {
@@ -190,14 +211,41 @@ export class WarningsRepository {
       .execute();
   }
 
-  async states(ruleIds: number[]): Promise<Map<number, RuleState & { warningId: number | null }>> {
-    const states = new Map<number, RuleState & { warningId: number | null }>();
-    if (ruleIds.length === 0) return states;
-    const rows = await this.db
-      .selectFrom('warning_rule_states')
-      .selectAll()
-      .where('rule_id', 'in', ruleIds)
-      .execute();
+  /**
+   * One evaluation of some rules, serialised per rule across server nodes: in one transaction the
+   * rules' states are read — on PostgreSQL locked (FOR UPDATE, in rule order, rows made first for
+   * rules without one) so that another node evaluating the same rule waits for this one — `decide`
+   * turns them into work, and the work is written. Answers the warnings it created and released.
+   */
+  async evaluate(
+    ruleIds: number[],
+    decide: (states: Map<number, StoredRuleState>) => RuleWork,
+  ): Promise<{ raised: number[]; released: number[] }> {
+    return this.db.transaction().execute(async (trx) => {
+      const work = decide(await this.lockStates(trx, ruleIds));
+      if (work.raise.length === 0 && work.release.length === 0 && work.states.size === 0)
+        return { raised: [], released: [] };
+      return this.write(trx, work);
+    });
+  }
+
+  private async lockStates(trx: Transaction<Database>, ruleIds: number[]) {
+    const ids = [...new Set(ruleIds)].sort((x, y) => x - y);
+    const select = (wanted: number[]) => {
+      const query = trx.selectFrom('warning_rule_states').selectAll().where('rule_id', 'in', wanted);
+      return this.dialect === 'postgres' ? query.orderBy('rule_id').forUpdate().execute() : query.execute();
+    };
+    const rows = ids.length > 0 ? await select(ids) : [];
+    const missing = ids.filter((id) => !rows.some((row) => row.rule_id === id));
+    if (missing.length > 0 && this.dialect === 'postgres') {
+      await trx
+        .insertInto('warning_rule_states')
+        .values(missing.map((rule_id) => ({ rule_id, phase: 'normal', count: 0 })))
+        .onConflict((oc) => oc.column('rule_id').doNothing())
+        .execute();
+      rows.push(...(await select(missing)));
+    }
+    const states = new Map<number, StoredRuleState>();
     for (const row of rows) {
       states.set(row.rule_id, {
         phase: row.phase as RuleState['phase'],
@@ -211,66 +259,52 @@ export class WarningsRepository {
     return states;
   }
 
-  /**
-   * Writes one evaluation's outcome in one transaction: new warnings, released warnings and the
-   * rules' states; answers the warnings it created and released.
-   */
-  async commit(work: {
-    raise: { ruleId: number; warning: Omit<WarningRow, 'id'> }[];
-    release: { ruleId: number; warningId: number; at: number; value: string }[];
-    states: Map<number, RuleState & { warningId: number | null }>;
-  }): Promise<{ raised: number[]; released: number[] }> {
-    return this.db.transaction().execute(async (trx) => {
-      const raised: number[] = [];
-      for (const { ruleId, warning } of work.raise) {
-        const row = await trx
-          .insertInto('warnings')
-          .values(warning)
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        raised.push(row.id);
-        // The open warning of a rule still active after the batch (the last raised wins).
-        const state = work.states.get(ruleId);
-        if (state?.phase === 'active') state.warningId = row.id;
-      }
-      const released: number[] = [];
-      for (const release of work.release) {
-        const result = await trx
-          .updateTable('warnings')
-          .set({ released_at: release.at, release_value: release.value })
-          .where('id', '=', release.warningId)
-          .where('released_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) > 0) released.push(release.warningId);
-      }
-      // Every changed state in a few statements: a batch may touch hundreds of rules.
-      const rows = [...work.states].map(([ruleId, s]) => ({
-        rule_id: ruleId,
-        phase: s.phase,
-        since_ts: s.sinceTs,
-        count: s.count,
-        last_value: s.lastValue,
-        last_ts: s.lastTs,
-        warning_id: s.warningId,
-      }));
-      for (let i = 0; i < rows.length; i += STATE_ROWS_PER_STATEMENT) {
-        await trx
-          .insertInto('warning_rule_states')
-          .values(rows.slice(i, i + STATE_ROWS_PER_STATEMENT))
-          .onConflict((oc) =>
-            oc.column('rule_id').doUpdateSet((eb) => ({
-              phase: eb.ref('excluded.phase'),
-              since_ts: eb.ref('excluded.since_ts'),
-              count: eb.ref('excluded.count'),
-              last_value: eb.ref('excluded.last_value'),
-              last_ts: eb.ref('excluded.last_ts'),
-              warning_id: eb.ref('excluded.warning_id'),
-            })),
-          )
-          .execute();
-      }
-      return { raised, released };
-    });
+  private async write(trx: Transaction<Database>, work: RuleWork) {
+    const raised: number[] = [];
+    for (const { ruleId, warning } of work.raise) {
+      const row = await trx.insertInto('warnings').values(warning).returning('id').executeTakeFirstOrThrow();
+      raised.push(row.id);
+      // The open warning of a rule still active after the batch (the last raised wins).
+      const state = work.states.get(ruleId);
+      if (state?.phase === 'active') state.warningId = row.id;
+    }
+    const released: number[] = [];
+    for (const release of work.release) {
+      const result = await trx
+        .updateTable('warnings')
+        .set({ released_at: release.at, release_value: release.value })
+        .where('id', '=', release.warningId)
+        .where('released_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) released.push(release.warningId);
+    }
+    // Every changed state in a few statements: a batch may touch hundreds of rules.
+    const rows = [...work.states].map(([ruleId, s]) => ({
+      rule_id: ruleId,
+      phase: s.phase,
+      since_ts: s.sinceTs,
+      count: s.count,
+      last_value: s.lastValue,
+      last_ts: s.lastTs,
+      warning_id: s.warningId,
+    }));
+    for (let i = 0; i < rows.length; i += STATE_ROWS_PER_STATEMENT) {
+      await trx
+        .insertInto('warning_rule_states')
+        .values(rows.slice(i, i + STATE_ROWS_PER_STATEMENT))
+        .onConflict((oc) =>
+          oc.column('rule_id').doUpdateSet((eb) => ({
+            phase: eb.ref('excluded.phase'),
+            since_ts: eb.ref('excluded.since_ts'),
+            count: eb.ref('excluded.count'),
+            last_value: eb.ref('excluded.last_value'),
+            last_ts: eb.ref('excluded.last_ts'),
+            warning_id: eb.ref('excluded.warning_id'),
+          })),
+        )
+        .execute();
+    }
+    return { raised, released };
   }
 
   private warnings() {
