@@ -40,7 +40,7 @@ import { buildOpenApi } from './platform/http/openapi.js';
 import { Router } from './platform/http/route.js';
 import { UpgradeRouter } from './platform/http/upgrade.js';
 import { serveWeb } from './platform/http/web.js';
-import { Jobs } from './platform/jobs.js';
+import { Jobs, postgresJobLock } from './platform/jobs.js';
 import { serializeRequest } from './platform/logger.js';
 import type { Platform } from './platform/platform.js';
 import { loadOrCreateSecrets } from './platform/secrets.js';
@@ -118,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions: new SessionsRepository(database.db),
     sms: options.sms ?? createSmsSender(config, app.log),
     files: new LocalFileStore(path.join(config.dataDir, 'files')),
-    jobs: new Jobs(app.log),
+    jobs: new Jobs(app.log, database.dialect === 'postgres' ? postgresJobLock(database.db) : undefined),
     bus: new LiveBus(),
     log: app.log,
   };

@@ -24,8 +24,13 @@ export function authFeature(
   );
   registerOAuthRoutes(platform.router, oauth, platform.access, config.tokenRateLimitPerMinute);
   registerPhoneCodeRoutes(platform.router, phoneCodes, deps.users);
-  platform.jobs.every(3600_000, 'delete ended sessions and old phone codes', async () => {
-    await platform.sessions.deleteExpired();
-    await phoneCodesRepository.deleteOlderThan(Date.now() - 2 * 24 * 3600_000);
-  });
+  platform.jobs.every(
+    3600_000,
+    'delete ended sessions and old phone codes',
+    async () => {
+      await platform.sessions.deleteExpired();
+      await phoneCodesRepository.deleteOlderThan(Date.now() - 2 * 24 * 3600_000);
+    },
+    { oneNode: true },
+  );
 }

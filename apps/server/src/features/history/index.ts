@@ -46,6 +46,8 @@ export function historyFeature(platform: Platform, deps: { liveData: LiveDataSer
   // Closed hours that took new points are rolled up again every ROLLUP_INTERVAL seconds.
   const interval = platform.config.rollupIntervalSeconds * 1000;
   if (interval > 0)
-    platform.jobs.every(interval, 'telemetry rollups', async () => void (await recomputeRollups()));
+    platform.jobs.every(interval, 'telemetry rollups', async () => void (await recomputeRollups()), {
+      oneNode: true,
+    });
   return { recomputeRollups };
 }

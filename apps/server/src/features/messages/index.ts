@@ -77,7 +77,7 @@ export async function messagesFeature(
     new ResourceWarningsService(new ResourceWarningsRepository(platform.db)),
   );
   registerMessageSettingRoutes(platform.router, new MessageSettingsService(repository, deliverer));
-  platform.jobs.every(WEBHOOK_RETRY_MS, 'webhook retries', () => deliverer.retryDue());
+  platform.jobs.every(WEBHOOK_RETRY_MS, 'webhook retries', () => deliverer.retryDue(), { oneNode: true });
 
   deps.warnings.engine.onEvent((event) => {
     // Everyone in a project sees its warnings come and go live …

@@ -24,6 +24,6 @@ export function warningsFeature(platform: Platform, deps: { ingest: IngestServic
   deps.ingest.onStored((_device, points) => void engine.evaluate(points));
   // A gateway coming back releases its offline warning at once; the sweep raises them.
   deps.ingest.onOnline(() => void engine.sweepOffline());
-  platform.jobs.every(OFFLINE_SWEEP_MS, 'offline warnings', () => engine.sweepOffline());
+  platform.jobs.every(OFFLINE_SWEEP_MS, 'offline warnings', () => engine.sweepOffline(), { oneNode: true });
   return { engine, close: () => engine.drain() };
 }
