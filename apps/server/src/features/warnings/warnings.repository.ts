@@ -212,24 +212,32 @@ export class WarningsRepository {
   }
 
   /**
-   * One evaluation of some rules, serialised per rule across server nodes: in one transaction the
-   * rules' states are read — on PostgreSQL locked (FOR UPDATE, in rule order, rows made first for
-   * rules without one) so that another node evaluating the same rule waits for this one — `decide`
-   * turns them into work, and the work is written. Answers the warnings it created and released.
+   * One evaluation of some rules, serialised per rule across server nodes: on PostgreSQL, in one
+   * transaction, the rules' states are read locked (FOR UPDATE, in rule order, rows made first for
+   * rules without one) so that another node evaluating the same rule waits for this one, `decide`
+   * turns them into work, and the work is written. SQLite is one node: the states are read, then
+   * the work written in a transaction. Answers the warnings it created and released.
    */
   async evaluate(
     ruleIds: number[],
     decide: (states: Map<number, StoredRuleState>) => RuleWork,
   ): Promise<{ raised: number[]; released: number[] }> {
+    const nothing = (work: RuleWork) =>
+      work.raise.length === 0 && work.release.length === 0 && work.states.size === 0;
+    if (this.dialect === 'sqlite') {
+      // One node, one connection, the engine's queue already in order: reading outside the write
+      // transaction keeps the connection free for telemetry while the batch is decided.
+      const work = decide(await this.lockStates(this.db, ruleIds));
+      if (nothing(work)) return { raised: [], released: [] };
+      return this.db.transaction().execute((trx) => this.write(trx, work));
+    }
     return this.db.transaction().execute(async (trx) => {
       const work = decide(await this.lockStates(trx, ruleIds));
-      if (work.raise.length === 0 && work.release.length === 0 && work.states.size === 0)
-        return { raised: [], released: [] };
-      return this.write(trx, work);
+      return nothing(work) ? { raised: [], released: [] } : this.write(trx, work);
     });
   }
 
-  private async lockStates(trx: Transaction<Database>, ruleIds: number[]) {
+  private async lockStates(trx: Kysely<Database>, ruleIds: number[]) {
     const ids = [...new Set(ruleIds)].sort((x, y) => x - y);
     const select = (wanted: number[]) => {
       const query = trx.selectFrom('warning_rule_states').selectAll().where('rule_id', 'in', wanted);
