@@ -83,7 +83,7 @@ export function LiveMessages() {
       // The server does not push then either; a frame already on its way stays quiet.
       if (!current.isShowMessage) return;
       const key = `message-${message.id}`;
-      stack.show({
+      const shown = stack.show({
         key,
         type: noticeIcon(message.type),
         title: message.title,
@@ -114,6 +114,9 @@ export function LiveMessages() {
         ),
         duration: noticeDuration(current, message.type),
       });
+      // A flood must not turn into a minute of chimes and read-outs: what is only counted among the
+      // hidden stays quiet, and messages arriving together chime once (alerts.ts).
+      if (!shown) return;
       if (!current.isMuteMessageSound) playChime();
       if (speaks(current, message.type)) speak(message.title);
     },

@@ -1,8 +1,15 @@
 /** The chime played for a new message (a static file, spec feature-areas §7). */
 export const CHIME_URL = '/sounds/message.wav';
 
+/** Messages arriving within this of the last chime do not chime again. */
+const CHIME_GAP_MS = 1_500;
+let lastChime = 0;
+
 /** Plays the chime; a browser that forbids sound before the first click stays silent. */
 export function playChime(): void {
+  const now = Date.now();
+  if (now - lastChime < CHIME_GAP_MS) return;
+  lastChime = now;
   const audio = new Audio(CHIME_URL);
   audio.play().catch(() => undefined);
 }

@@ -32,7 +32,8 @@ describe('notices on screen', () => {
       () => 3,
       () => null,
     );
-    for (const key of ['a', 'b', 'c', 'd', 'e']) stack.show(notice(key));
+    const shown = ['a', 'b', 'c', 'd', 'e'].map((key) => stack.show(notice(key)));
+    expect(shown).toEqual([true, true, true, false, false]);
     expect([...open.keys()]).toEqual(['a', 'b', 'c', OVERFLOW_KEY]);
     expect(open.get(OVERFLOW_KEY)?.title).toBe('已隐藏 2 条提醒');
   });

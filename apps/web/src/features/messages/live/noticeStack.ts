@@ -47,7 +47,8 @@ export class NoticeStack {
     private readonly overflowActions: () => ReactNode,
   ) {}
 
-  show(notice: Notice): void {
+  /** Shows the notice, or counts it among the hidden ones; answers whether it is on screen. */
+  show(notice: Notice): boolean {
     if (this.open.size >= this.limit()) {
       this.hidden += 1;
       this.api.open({
@@ -61,10 +62,11 @@ export class NoticeStack {
           this.hidden = 0;
         },
       });
-      return;
+      return false;
     }
     this.open.add(notice.key);
     this.api.open({ ...notice, onClose: () => this.open.delete(notice.key) });
+    return true;
   }
 
   /** 忽略全部: closes every notice and forgets the hidden ones. */
