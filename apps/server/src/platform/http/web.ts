@@ -11,7 +11,21 @@ import { isApiPath } from './errors.js';
  */
 export async function serveWeb(app: FastifyInstance, webDist: string, systemName: string): Promise<void> {
   const hasWebApp = existsSync(path.join(webDist, 'index.html'));
-  if (hasWebApp) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      // The build writes .br and .gz beside each asset (apps/web/precompress.ts).
+      preCompressed: true,
+      setHeaders(reply, file) {
+        // Hashed names change with their content: cache them for good; the page itself, never.
+        reply.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url) || request.method !== 'GET') {
       return reply.status(404).send({ code: ResultCode.ERROR, message: Messages.NOT_FOUND, data: null });
