@@ -53,7 +53,9 @@ export async function messagesFeature(
     messageSocketRules(platform.access),
     log,
   );
-  // A deactivated, expired or signed-out account loses its socket within a minute.
+  // A deactivated or signed-out account loses its socket at once when that happens on this node,
+  // and within a minute otherwise (another node, or an expiry date passing).
+  platform.sessions.onUserChanged((userId) => void socket.recheckUser(userId));
   platform.jobs.every(60_000, 'message socket sessions', () => socket.recheckSessions());
   const deliver = (destination: string, body: unknown) => void socket.deliver(destination, body);
   const fanout = config.mqttUrl

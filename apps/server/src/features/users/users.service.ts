@@ -101,6 +101,7 @@ export class UsersService {
     });
     // A disabled account is signed out everywhere at once, not when its tokens run out.
     if (patch.status === 'disabled' && user.status !== 'disabled') await this.sessions.revokeAllOfUser(id);
+    else if (patch.status !== undefined || patch.expireAt !== undefined) this.sessions.userChanged(id);
     return presentUser(await this.get(id));
   }
 

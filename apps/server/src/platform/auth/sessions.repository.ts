@@ -6,7 +6,23 @@ import type { Database } from '../db/schema.js';
  * chain expires or it is revoked; access tokens name their session, so revoking it refuses them.
  */
 export class SessionsRepository {
+  private readonly changeListeners = new Set<(userId: number) => void>();
+
   constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Told when a user's open sessions may have stopped being valid on this node (revoked, or the
+   * account deactivated or expired), so live connections check again at once rather than on
+   * their next periodic check.
+   */
+  onUserChanged(listener: (userId: number) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  userChanged(userId: number): void {
+    for (const listener of this.changeListeners) listener(userId);
+  }
 
   async create(session: {
     id: string;
@@ -85,6 +101,7 @@ export class SessionsRepository {
       .where('revoked_at', 'is', null);
     if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
     await query.execute();
+    this.userChanged(userId);
   }
 
   async userOfSession(sessionId: string): Promise<number | undefined> {

@@ -15,6 +15,8 @@ export interface StompServer {
   deliver(destination: string, body: unknown, headers?: Record<string, string>): number;
   /** Checks every session's token again: a revoked, deactivated or expired account is told and closed. */
   recheckSessions(): Promise<void>;
+  /** The same for one user's sessions on this node (their account or sessions just changed). */
+  recheckUser(userId: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -213,6 +215,19 @@ export function startStompServer(
     }
   }
 
+  /** Checks the tokens of the chosen sessions: a revoked, deactivated or expired account is told and closed. */
+  const recheck = async (chosen: (session: Session) => boolean) => {
+    for (const session of [...sessions]) {
+      if (!session.token || !chosen(session)) continue;
+      try {
+        await access.authenticateToken(session.token);
+      } catch (error) {
+        const notice = error instanceof Error ? ACCOUNT_NOTICES[error.message] : undefined;
+        fail(session, notice ?? 'token expired');
+      }
+    }
+  };
+
   return {
     deliver(destination, body, headers = {}) {
       const text = JSON.stringify(body);
@@ -237,17 +252,8 @@ export function startStompServer(
       }
       return count;
     },
-    async recheckSessions() {
-      for (const session of [...sessions]) {
-        if (!session.token) continue;
-        try {
-          await access.authenticateToken(session.token);
-        } catch (error) {
-          const notice = error instanceof Error ? ACCOUNT_NOTICES[error.message] : undefined;
-          fail(session, notice ?? 'token expired');
-        }
-      }
-    },
+    recheckSessions: () => recheck(() => true),
+    recheckUser: (userId) => recheck((session) => session.auth?.userId === userId),
     async close() {
       for (const session of sessions) {
         for (const timer of session.timers) clearInterval(timer);
