@@ -14,6 +14,33 @@ export const RuleKindLabels: Record<RuleKind, string> = {
 };
 
 /** Warning levels: 1 is the most severe. */
+/** A rule's condition as people read it, in the settings and on each warning: "> 50", "< 6 或 > 9", "离线 ≥ 10 分钟". */
+export function thresholdText(rule: {
+  kind: RuleKind;
+  low: number | null;
+  high: number | null;
+  value: string | null;
+  ratePerMinute: number | null;
+  offlineMinutes: number | null;
+}): string {
+  switch (rule.kind) {
+    case 'above':
+      return `> ${rule.high}`;
+    case 'below':
+      return `< ${rule.low}`;
+    case 'outside':
+      return `< ${rule.low} 或 > ${rule.high}`;
+    case 'inside':
+      return `${rule.low} ～ ${rule.high}`;
+    case 'equals':
+      return `= ${rule.value}`;
+    case 'rate':
+      return `每分钟变化 > ${rule.ratePerMinute}`;
+    case 'offline':
+      return `离线 ≥ ${rule.offlineMinutes ?? 0} 分钟`;
+  }
+}
+
 export const WARNING_LEVELS = [1, 2, 3] as const;
 export const WarningLevelLabels: Record<number, string> = {
   1: '一级（严重）',

@@ -1,6 +1,6 @@
-import type { RuleKind, RuleSchedule, Warning } from '@iot/contracts/warnings';
+import { type RuleKind, type RuleSchedule, thresholdText, type Warning } from '@iot/contracts/warnings';
 import type { FastifyBaseLogger } from 'fastify';
-import { NORMAL, type RuleDefinition, step, thresholdText } from './evaluate.js';
+import { NORMAL, type RuleDefinition, step } from './evaluate.js';
 import type {
   RuleRow,
   RuleWork,

@@ -50,26 +50,6 @@ export function inSchedule(schedule: RuleSchedule, ts: number): boolean {
   return minute <= to && schedule.days.includes(previous);
 }
 
-/** The threshold as people read it. */
-export function thresholdText(rule: RuleDefinition & { offlineMinutes?: number | null }): string {
-  switch (rule.kind) {
-    case 'above':
-      return `> ${rule.high}`;
-    case 'below':
-      return `< ${rule.low}`;
-    case 'outside':
-      return `< ${rule.low} 或 > ${rule.high}`;
-    case 'inside':
-      return `${rule.low} ~ ${rule.high}`;
-    case 'equals':
-      return `= ${rule.value}`;
-    case 'rate':
-      return `变化率 > ${rule.ratePerMinute}/分钟`;
-    case 'offline':
-      return `离线 > ${rule.offlineMinutes ?? 0} 分钟`;
-  }
-}
-
 /**
  * Whether a value meets the rule's condition (`raise`) or is back inside it by the hysteresis
  * (`release`). A text value never meets a numeric condition.

@@ -127,7 +127,7 @@ describe('warning rules over MQTT', () => {
     expect(await offline()).toEqual([]);
     await t.server.warnings.engine.sweepOffline(Date.now() + 61_000);
     expect(await offline()).toMatchObject([
-      { kind: 'offline', releasedAt: null, threshold: '离线 > 1 分钟' },
+      { kind: 'offline', releasedAt: null, threshold: '离线 ≥ 1 分钟' },
     ]);
     const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.server.telemetry.mqttPort}`, {
       username: quiet.serialNumber,

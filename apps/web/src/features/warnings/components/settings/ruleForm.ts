@@ -1,4 +1,7 @@
 import type { RuleBody, RuleKind, RuleSchedule, WarningRule } from '@iot/contracts/warnings';
+
+export { thresholdText } from '@iot/contracts/warnings';
+
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** The fields of a rule as its form holds them; the schedule is split into a switch, days and a time range. */
@@ -123,28 +126,6 @@ export function ruleBodyOf(values: RuleValues): RuleBody {
     gatewayId: offline ? (values.gatewayId ?? null) : null,
     ...ruleFieldsOf(values),
   };
-}
-
-type Thresholds = Pick<WarningRule, 'kind' | 'low' | 'high' | 'value' | 'ratePerMinute' | 'offlineMinutes'>;
-
-/** The condition as people read it, e.g. "> 50", "< 6 或 > 9", "离线 ≥ 10 分钟". */
-export function thresholdText(rule: Thresholds): string {
-  switch (rule.kind) {
-    case 'above':
-      return `> ${rule.high}`;
-    case 'below':
-      return `< ${rule.low}`;
-    case 'outside':
-      return `< ${rule.low} 或 > ${rule.high}`;
-    case 'inside':
-      return `${rule.low} ～ ${rule.high}`;
-    case 'equals':
-      return `= ${rule.value}`;
-    case 'rate':
-      return `每分钟变化 > ${rule.ratePerMinute}`;
-    case 'offline':
-      return `离线 ≥ ${rule.offlineMinutes} 分钟`;
-  }
 }
 
 /** The delay of a rule: how long and how many values the condition must hold. */
