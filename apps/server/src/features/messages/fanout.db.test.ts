@@ -1,4 +1,3 @@
-import { connect as tcpConnect } from 'node:net';
 import type { MessagePush } from '@iot/contracts/messages';
 import { Client } from '@stomp/stompjs';
 import mqtt from 'mqtt';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO_ACCOUNTS } from '../../seed.js';
 import { createGateway, type TestGateway } from '../../test/factories.js';
+import { MOSQUITTO_URL, mosquittoReachable } from '../../test/mosquitto.js';
 import { startServer, type TestServer } from '../../test/server.js';
 import { messageCenterTopic, projectTopic } from './index.js';
 
@@ -13,24 +13,7 @@ import { messageCenterTopic, projectTopic } from './index.js';
  * Two server nodes on one database and the machine's Mosquitto (127.0.0.1:1883): a message made
  * on either node reaches its user's socket on the other (decision 0020).
  */
-const MOSQUITTO = 'mqtt://127.0.0.1:1883';
-
-function reachable(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = tcpConnect({ host: '127.0.0.1', port: 1883 });
-    socket.setTimeout(1000, () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-const available = await reachable();
+const available = await mosquittoReachable();
 let a: TestServer;
 let b: TestServer;
 let projectId: number;
@@ -42,9 +25,9 @@ beforeAll(async () => {
   if (!available) return;
   // A cluster of its own: the SQLite and PostgreSQL runs share this broker at the same time.
   const mqttShareGroup = `fanout-${process.env.TEST_DB}-${process.pid}`;
-  a = await startServer({ mqttUrl: MOSQUITTO, mqttShareGroup });
+  a = await startServer({ mqttUrl: MOSQUITTO_URL, mqttShareGroup });
   b = await startServer({
-    mqttUrl: MOSQUITTO,
+    mqttUrl: MOSQUITTO_URL,
     mqttShareGroup,
     dataDir: a.config.dataDir,
     databaseUrl: a.config.databaseUrl,
@@ -123,7 +106,7 @@ describe.skipIf(!available)('socket fan-out between nodes through the external b
   it('a device value through the broker raises a warning whose message reaches either node within a second', async () => {
     const onB = await subscribe<MessagePush>(b, messageCenterTopic(operator.userId));
     const onA = await subscribe<MessagePush>(a, messageCenterTopic(operator.userId));
-    const device = await mqtt.connectAsync(MOSQUITTO, { reconnectPeriod: 0 });
+    const device = await mqtt.connectAsync(MOSQUITTO_URL, { reconnectPeriod: 0 });
     const sent = Date.now();
     await device.publishAsync(
       `gateways/${gw.serialNumber}/telemetry`,

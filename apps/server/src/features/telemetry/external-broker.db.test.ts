@@ -1,28 +1,10 @@
-import { connect as tcpConnect } from 'node:net';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, storedPoints, type TestGateway } from '../../test/factories.js';
+import { MOSQUITTO_URL, mosquittoReachable } from '../../test/mosquitto.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test/server.js';
 
-/** The machine's Mosquitto (127.0.0.1:1883) stands in for an external broker cluster. */
-const MOSQUITTO = 'mqtt://127.0.0.1:1883';
-
-function reachable(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = tcpConnect({ host: '127.0.0.1', port: 1883 });
-    socket.setTimeout(1000, () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-const available = await reachable();
+const available = await mosquittoReachable();
 let t: TestServer;
 let gw: TestGateway;
 
@@ -30,7 +12,7 @@ beforeAll(async () => {
   // A group of its own: the SQLite and PostgreSQL runs share this broker at the same time.
   const mqttShareGroup = `test-${process.env.TEST_DB}-${process.pid}`;
   t = await startServer(
-    available ? { mqttUrl: MOSQUITTO, mqttHookSecret: 'hook-secret', mqttShareGroup } : {},
+    available ? { mqttUrl: MOSQUITTO_URL, mqttHookSecret: 'hook-secret', mqttShareGroup } : {},
   );
   gw = await createGateway(t, t.server.seeded.demoProjectId!, [{ key: 'cod', type: 'float', decimals: 1 }]);
 });
@@ -45,7 +27,7 @@ const hook = (path: string, body: unknown, secret = 'hook-secret') =>
 
 describe.skipIf(!available)('external broker', () => {
   it('takes device telemetry relayed by the broker, through a shared subscription', async () => {
-    const device = await mqtt.connectAsync(MOSQUITTO, { reconnectPeriod: 0 });
+    const device = await mqtt.connectAsync(MOSQUITTO_URL, { reconnectPeriod: 0 });
     await device.publishAsync(`gateways/${gw.serialNumber}/telemetry`, JSON.stringify({ cod: 12.34 }), {
       qos: 1,
     });
@@ -110,7 +92,7 @@ describe.skipIf(!available)('external broker', () => {
     const queued = await control(1);
     expect(queued.body.code).toBe(20101);
 
-    const device = await mqtt.connectAsync(MOSQUITTO, { reconnectPeriod: 0 });
+    const device = await mqtt.connectAsync(MOSQUITTO_URL, { reconnectPeriod: 0 });
     const received: { id: number; value: number }[] = [];
     device.on('message', (_topic, payload) => received.push(JSON.parse(payload.toString())));
     await device.subscribeAsync(`gateways/${pump.serialNumber}/commands`, { qos: 1 });

@@ -1,6 +1,6 @@
-import { connect as tcpConnect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, gatewayRow, type TestGateway } from '../../test/factories.js';
+import { MOSQUITTO_URL, mosquittoReachable } from '../../test/mosquitto.js';
 import { startServer, type TestServer } from '../../test/server.js';
 
 /**
@@ -76,30 +76,14 @@ describe('presence across nodes', () => {
   });
 });
 
-/** The machine's Mosquitto, for a node started on an external broker. */
-function mosquittoUp(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = tcpConnect({ host: '127.0.0.1', port: 1883 });
-    socket.setTimeout(1000, () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-describe.runIf(await mosquittoUp())('a node joining on an external broker', () => {
+describe.runIf(await mosquittoReachable())('a node joining on an external broker', () => {
   it('leaves the gateways the other nodes have online as they are', async () => {
     const gw = await createGateway(a, projectId, [{ key: 'cod', type: 'float' }]);
     await send(a, gw, 1);
     expect((await gatewayRow(a, gw.id)).online_status).toBe('online');
     const joining = await startServer({
       ...sameDatabase(a),
-      mqttUrl: 'mqtt://127.0.0.1:1883',
+      mqttUrl: MOSQUITTO_URL,
       mqttShareGroup: `presence-${process.env.TEST_DB}-${process.pid}`,
     });
     try {
