@@ -181,7 +181,7 @@ export class MessageDispatcher {
     const text = `【${this.systemName}】${title}：${content}`;
     for (const { member, kind } of calls) this.track(this.send(n.projectId, kind, member.mobile!, text));
 
-    for (const webhook of await this.repository.webhooks(n.projectId)) {
+    for (const webhook of await this.webhooks.projectWebhooks(n.projectId)) {
       if (!webhook.enabled || !webhook.types.includes(n.type)) continue;
       if (n.level !== null && webhook.levels.length > 0 && !webhook.levels.includes(n.level)) continue;
       const payload: Omit<WebhookPayload, 'id'> = {

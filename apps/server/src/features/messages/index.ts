@@ -15,6 +15,7 @@ import { MessageSettingsService } from './settings.service.js';
 import { messageSocketRules, projectTopic } from './socket-rules.js';
 import { warningNotification } from './warning-messages.js';
 import { WebhookDeliverer } from './webhooks.js';
+import { WebhooksRepository } from './webhooks.repository.js';
 
 export type { Notification } from './dispatcher.js';
 export { messageCenterTopic, projectTopic } from './socket-rules.js';
@@ -63,7 +64,8 @@ export async function messagesFeature(
     : localFanout(deliver);
 
   const repository = new MessagesRepository(platform.db);
-  const deliverer = new WebhookDeliverer(repository, config.webhookRetryDelaysMs, log);
+  const webhooks = new WebhooksRepository(platform.db);
+  const deliverer = new WebhookDeliverer(webhooks, config.webhookRetryDelaysMs, log);
   const dispatcher = new MessageDispatcher(
     repository,
     fanout,
@@ -78,7 +80,7 @@ export async function messagesFeature(
     platform.router,
     new ResourceWarningsService(new ResourceWarningsRepository(platform.db)),
   );
-  registerMessageSettingRoutes(platform.router, new MessageSettingsService(repository, deliverer));
+  registerMessageSettingRoutes(platform.router, new MessageSettingsService(repository, webhooks, deliverer));
   platform.jobs.every(WEBHOOK_RETRY_MS, 'webhook retries', () => deliverer.retryDue(), { oneNode: true });
 
   deps.warnings.engine.onEvent((event) => {

@@ -14,8 +14,9 @@ import {
 } from '@iot/contracts/messages';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../platform/errors.js';
-import { type MessagesRepository, presentDelivery } from './messages.repository.js';
+import type { MessagesRepository } from './messages.repository.js';
 import type { WebhookDeliverer } from './webhooks.js';
+import { presentDelivery, type WebhooksRepository } from './webhooks.repository.js';
 
 type WebhookBody = z.output<typeof webhookBody>;
 
@@ -23,6 +24,7 @@ type WebhookBody = z.output<typeof webhookBody>;
 export class MessageSettingsService {
   constructor(
     private readonly repository: MessagesRepository,
+    private readonly hooks: WebhooksRepository,
     private readonly deliverer: WebhookDeliverer,
   ) {}
 
@@ -89,17 +91,17 @@ export class MessageSettingsService {
   }
 
   webhooks(projectId: number): Promise<Webhook[]> {
-    return this.repository.webhooks(projectId);
+    return this.hooks.webhooks(projectId);
   }
 
   private async webhook(projectId: number, id: number): Promise<Webhook> {
-    const webhook = await this.repository.webhook(projectId, id);
+    const webhook = await this.hooks.webhook(projectId, id);
     if (!webhook) throw notFound(MessageMessages.WEBHOOK_NOT_FOUND);
     return webhook;
   }
 
   async createWebhook(projectId: number, body: WebhookBody): Promise<Webhook> {
-    const id = await this.repository.createWebhook(projectId, {
+    const id = await this.hooks.createWebhook(projectId, {
       name: body.name,
       url: body.url,
       secret: body.secret ?? randomBytes(24).toString('base64url'),
@@ -113,7 +115,7 @@ export class MessageSettingsService {
 
   /** Changes a webhook; the secret stays unless a new one is given. */
   async updateWebhook(projectId: number, id: number, body: WebhookBody): Promise<Webhook> {
-    const updated = await this.repository.updateWebhook(projectId, id, {
+    const updated = await this.hooks.updateWebhook(projectId, id, {
       name: body.name,
       url: body.url,
       ...(body.secret ? { secret: body.secret } : {}),
@@ -126,13 +128,12 @@ export class MessageSettingsService {
   }
 
   async deleteWebhook(projectId: number, id: number): Promise<void> {
-    if (!(await this.repository.deleteWebhook(projectId, id)))
-      throw notFound(MessageMessages.WEBHOOK_NOT_FOUND);
+    if (!(await this.hooks.deleteWebhook(projectId, id))) throw notFound(MessageMessages.WEBHOOK_NOT_FOUND);
   }
 
   async deliveries(projectId: number, id: number, query: PageQuery) {
     await this.webhook(projectId, id);
-    return this.repository.deliveries(projectId, id, query);
+    return this.hooks.deliveries(projectId, id, query);
   }
 
   /** Sends a test event now; the answer is the delivery as recorded (its first attempt runs on). */
@@ -149,6 +150,6 @@ export class MessageSettingsService {
       createdAt: Date.now(),
       relationId: null,
     });
-    return presentDelivery((await this.repository.delivery(row.id)) ?? row);
+    return presentDelivery((await this.hooks.delivery(row.id)) ?? row);
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { signedPost } from '../../platform/signed-post.js';
-import type { DeliveryRow, MessagesRepository } from './messages.repository.js';
+import type { DeliveryRow, WebhooksRepository } from './webhooks.repository.js';
 
 /** An attempt that has not answered after this long is due again (covers a node dying mid-attempt). */
 export const DELIVERY_LEASE_MS = 60_000;
@@ -15,10 +15,15 @@ export class WebhookDeliverer {
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
-    private readonly repository: MessagesRepository,
+    private readonly repository: WebhooksRepository,
     private readonly retryDelaysMs: number[],
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** The project's webhooks, to pick those a notification goes to. */
+  projectWebhooks(projectId: number) {
+    return this.repository.webhooks(projectId);
+  }
 
   /** Records a delivery and makes its first attempt now (without waiting for it). */
   async enqueue(webhookId: number, event: string, payload: object): Promise<DeliveryRow> {

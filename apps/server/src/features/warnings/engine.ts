@@ -1,13 +1,8 @@
 import { type RuleKind, type RuleSchedule, thresholdText, type Warning } from '@iot/contracts/warnings';
 import type { FastifyBaseLogger } from 'fastify';
 import { NORMAL, type RuleDefinition, step } from './evaluate.js';
-import type {
-  RuleRow,
-  RuleWork,
-  StoredRuleState,
-  WarningRow,
-  WarningsRepository,
-} from './warnings.repository.js';
+import type { RuleStatesRepository, RuleWork, StoredRuleState } from './rule-states.repository.js';
+import type { RuleRow, WarningRow, WarningsRepository } from './warnings.repository.js';
 
 export interface WarningEvent {
   type: 'raised' | 'released';
@@ -68,6 +63,7 @@ export class WarningEngine {
 
   constructor(
     private readonly repository: WarningsRepository,
+    private readonly states: RuleStatesRepository,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -178,7 +174,7 @@ export class WarningEngine {
 
   /** Decides and writes in one transaction per batch (serialised per rule across nodes), then tells. */
   private async apply(ruleIds: number[], decide: (states: Map<number, StoredState>) => Work): Promise<void> {
-    const { raised, released } = await this.repository.evaluate(ruleIds, (states) => {
+    const { raised, released } = await this.states.evaluate(ruleIds, (states) => {
       const work = decide(states);
       for (const s of work.states.values()) if (s.warningId === -1) s.warningId = null;
       return work;

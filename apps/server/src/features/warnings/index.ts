@@ -1,6 +1,7 @@
 import type { Platform } from '../../platform/platform.js';
 import type { IngestService } from '../telemetry/index.js';
 import { type WarningEngine as Engine, WarningEngine } from './engine.js';
+import { RuleStatesRepository } from './rule-states.repository.js';
 import { WarningsRepository } from './warnings.repository.js';
 import { registerWarningRoutes } from './warnings.routes.js';
 import { WarningsService } from './warnings.service.js';
@@ -18,8 +19,12 @@ const OFFLINE_SWEEP_MS = 15_000;
 
 /** Warning rules, the engine inside the ingest pipeline, warnings and their handling (decision 0018). */
 export function warningsFeature(platform: Platform, deps: { ingest: IngestService }): WarningsFeature {
-  const repository = new WarningsRepository(platform.db, platform.dialect);
-  const engine = new WarningEngine(repository, platform.log);
+  const repository = new WarningsRepository(platform.db);
+  const engine = new WarningEngine(
+    repository,
+    new RuleStatesRepository(platform.db, platform.dialect),
+    platform.log,
+  );
   registerWarningRoutes(platform.router, new WarningsService(repository, engine));
   deps.ingest.onStored((_device, points) => void engine.evaluate(points));
   // A gateway coming back releases its offline warning at once; the sweep raises them.

@@ -1,4 +1,27 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  MessageRecipientsTable,
+  MessagesTable,
+  MessageTemplatesTable,
+  WarningHandlesTable,
+  WarningRuleStatesTable,
+  WarningRulesTable,
+  WarningsTable,
+  WebhookDeliveriesTable,
+  WebhooksTable,
+} from './schema-alerts.js';
+
+export type {
+  MessageRecipientsTable,
+  MessagesTable,
+  MessageTemplatesTable,
+  WarningHandlesTable,
+  WarningRuleStatesTable,
+  WarningRulesTable,
+  WarningsTable,
+  WebhookDeliveriesTable,
+  WebhooksTable,
+} from './schema-alerts.js';
 
 /**
  * Table types. Flags are integers 0/1 and times are epoch milliseconds on both dialects,
@@ -286,65 +309,6 @@ export interface TelemetryDirtyHoursTable {
   version: Generated<number>;
 }
 
-/** Warning rules and what the engine keeps (migration 0010). */
-export interface WarningRulesTable {
-  id: Generated<number>;
-  project_id: number;
-  gateway_id: number;
-  gateway_indicator_id: number | null;
-  name: string;
-  kind: string;
-  level: number;
-  low: number | null;
-  high: number | null;
-  value: string | null;
-  rate_per_minute: number | null;
-  offline_minutes: number | null;
-  delay_seconds: number;
-  delay_count: number;
-  hysteresis: number;
-  schedule: string | null;
-  enabled: number;
-  created_at: number;
-}
-
-export interface WarningRuleStatesTable {
-  rule_id: number;
-  phase: string;
-  since_ts: number | null;
-  count: number;
-  last_value: number | null;
-  last_ts: number | null;
-  warning_id: number | null;
-}
-
-export interface WarningsTable {
-  id: Generated<number>;
-  project_id: number;
-  gateway_id: number;
-  gateway_indicator_id: number | null;
-  rule_id: number | null;
-  kind: string;
-  level: number;
-  value: string;
-  threshold: string;
-  started_at: number;
-  released_at: number | null;
-  release_value: string | null;
-  handle_status: string;
-  handled_by: number | null;
-  handled_at: number | null;
-}
-
-export interface WarningHandlesTable {
-  id: Generated<number>;
-  warning_id: number;
-  user_id: number | null;
-  status: string;
-  note: string;
-  created_at: number;
-}
-
 /** An approval asked of a project's auditors (migration 0009); statuses in @iot/contracts/audits. */
 export interface AuditRecordsTable {
   id: Generated<number>;
@@ -392,68 +356,6 @@ export interface TelemetryRepairOriginalsTable {
   new_num_value: number | null;
   new_text_value: string | null;
   new_absent: number;
-}
-
-/** Messages per recipient, recipient settings, templates, webhooks and their deliveries (migration 0011). */
-export interface MessagesTable {
-  id: Generated<number>;
-  user_id: number;
-  project_id: number | null;
-  type: string;
-  title: string;
-  content: string;
-  headers: string;
-  relation_id: number | null;
-  created_at: number;
-  read_at: number | null;
-}
-
-export interface MessageRecipientsTable {
-  id: Generated<number>;
-  project_id: number;
-  name: string;
-  types: string;
-  levels: string;
-  role_ids: string;
-  user_ids: string;
-  sms: number;
-  voice: number;
-  enabled: number;
-  created_at: number;
-}
-
-export interface MessageTemplatesTable {
-  project_id: number;
-  type: string;
-  title: string;
-  content: string;
-  updated_at: number;
-}
-
-export interface WebhooksTable {
-  id: Generated<number>;
-  project_id: number;
-  name: string;
-  url: string;
-  secret: string;
-  types: string;
-  levels: string;
-  enabled: number;
-  created_at: number;
-}
-
-export interface WebhookDeliveriesTable {
-  id: Generated<number>;
-  webhook_id: number;
-  event: string;
-  payload: string;
-  status: string;
-  attempts: number;
-  last_status: number | null;
-  last_error: string | null;
-  next_attempt_at: number | null;
-  created_at: number;
-  delivered_at: number | null;
 }
 
 export interface Database {
