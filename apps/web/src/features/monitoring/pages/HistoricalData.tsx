@@ -18,11 +18,12 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useProjectId } from '../../../app/routes/useProjectId';
 import { useSavedQuery } from '../../../components/useSavedQuery';
-import { dataQueryMessage, fetchHistory, type SeriesQuery } from '../api';
+import { dataQueryMessage, fetchHistory } from '../api';
 import { GatewayIndicatorPicker } from '../components/GatewayIndicatorPicker';
 import { SeriesChart } from '../components/SeriesChart';
 import { resolveRange, TimeRangeField } from '../components/TimeRangeField';
 import { seriesName, toLines, useSelection } from '../components/useSelection';
+import { useSeriesQuery } from '../components/useSeriesQuery';
 import { summarise, useZoomedChart } from '../components/useZoomedChart';
 import { exportHistory } from '../exportHistory';
 import { formatWithUnit } from '../format';
@@ -72,17 +73,7 @@ export function HistoricalData() {
   const [exporting, setExporting] = useState<number | null>(null);
   const selection = useSelection(groupId, saved);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `asked` takes a preset's range again
-  const query: SeriesQuery | null = useMemo(() => {
-    const range = resolveRange(saved);
-    if (saved.gatewayIds.length === 0 || !range || !range[1].isAfter(range[0])) return null;
-    return {
-      gatewayIds: saved.gatewayIds,
-      metrics: saved.metrics,
-      startTime: range[0].valueOf(),
-      stopTime: range[1].valueOf(),
-    };
-  }, [saved.gatewayIds, saved.metrics, saved.preset, saved.start, saved.stop, asked]);
+  const query = useSeriesQuery(saved, asked);
 
   const chart = useZoomedChart(query);
   const lines = useMemo(

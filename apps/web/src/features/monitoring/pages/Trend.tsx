@@ -4,11 +4,12 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useProjectId } from '../../../app/routes/useProjectId';
 import { useSavedQuery } from '../../../components/useSavedQuery';
-import { dataQueryMessage, type SeriesQuery } from '../api';
+import { dataQueryMessage } from '../api';
 import { GatewayIndicatorPicker } from '../components/GatewayIndicatorPicker';
 import { SeriesChart } from '../components/SeriesChart';
 import { resolveRange, TimeRangeField } from '../components/TimeRangeField';
 import { toLines, useSelection } from '../components/useSelection';
+import { useSeriesQuery } from '../components/useSeriesQuery';
 import { useZoomedChart } from '../components/useZoomedChart';
 
 interface Conditions {
@@ -38,17 +39,7 @@ export function Trend() {
   const [asked, setAsked] = useState(0);
   const selection = useSelection(groupId, saved);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `asked` takes a preset's range again
-  const query: SeriesQuery | null = useMemo(() => {
-    const range = resolveRange(saved);
-    if (saved.gatewayIds.length === 0 || !range || !range[1].isAfter(range[0])) return null;
-    return {
-      gatewayIds: saved.gatewayIds,
-      metrics: saved.metrics,
-      startTime: range[0].valueOf(),
-      stopTime: range[1].valueOf(),
-    };
-  }, [saved.gatewayIds, saved.metrics, saved.preset, saved.start, saved.stop, asked]);
+  const query = useSeriesQuery(saved, asked);
   const chart = useZoomedChart(query);
   const lines = useMemo(
     () => toLines(chart.series, selection.meta, selection.gateways),
