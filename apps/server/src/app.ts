@@ -36,6 +36,7 @@ import { connectDatabase } from './platform/db/connect.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { LocalFileStore } from './platform/files.js';
 import { installErrorHandler } from './platform/http/errors.js';
+import { registerHealthRoutes } from './platform/http/health.js';
 import { buildOpenApi } from './platform/http/openapi.js';
 import { Router } from './platform/http/route.js';
 import { UpgradeRouter } from './platform/http/upgrade.js';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get('/openapi.json', async () =>
     buildOpenApi(platform.router, { title: config.systemName, version: '0.1.0' }),
   );
+  registerHealthRoutes(app, database.db);
   await serveWeb(app, config.webDist, config.systemName);
 
   const seeded = await seed(platform, { users, roles, memberships, firms, corporations, projects, groups });
