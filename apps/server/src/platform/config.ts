@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Everything the server reads from its environment; each variable is in the README. */
@@ -18,6 +19,11 @@ export interface Config {
   refreshTokenTtlSeconds: number;
   /** Token endpoint requests per minute from one client address. */
   tokenRateLimitPerMinute: number;
+  /**
+   * Which proxies' X-Forwarded-For is believed (Fastify's trustProxy): false (the default) takes the
+   * socket's address; the addresses/CIDRs of the proxies in front; true believes anyone.
+   */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** Folder of the built web app, served at /. */
   webDist: string;
@@ -57,6 +63,34 @@ export interface Config {
   webhookRetryDelaysMs: number[];
 }
 
+export type TrustProxy = boolean | string[];
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY besides addresses and CIDRs. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset, empty or `false` → false; `true` → true; otherwise a comma-separated list of
+ * addresses, CIDRs or proxy-addr range names. No hop count: it cannot tell a proxy from a client
+ * that sends the header itself (Fastify 5.12 trusts nobody for one).
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  return text.split(',').map((part) => {
+    const entry = part.trim();
+    const [address = '', bits, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const maxBits = version === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!PROXY_RANGES.has(entry) && (version === 0 || !validBits || rest.length > 0))
+      throw new Error(
+        `TRUST_PROXY must be false, true or the proxies' addresses/CIDRs separated by commas, got "${value}"`,
+      );
+    return entry;
+  });
+}
+
 /** A comma-separated list of non-negative seconds, answered in ms. */
 function secondsList(value: string | undefined, fallback: number[], name: string): number[] {
   if (value === undefined || value.trim() === '') return fallback.map((s) => s * 1000);
@@ -91,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 7200, 'ACCESS_TOKEN_TTL'),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL'),
     tokenRateLimitPerMinute: int(env.TOKEN_RATE_LIMIT, 60, 'TOKEN_RATE_LIMIT'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: path.resolve(env.WEB_DIST || path.join(import.meta.dirname, '../../../web/dist')),
     systemName: env.SYSTEM_NAME || '物联网监测运维平台',

@@ -396,3 +396,48 @@ describe('token endpoint rate limit', () => {
     }
   });
 });
+
+describe('token endpoint rate limit behind proxies (TRUST_PROXY)', () => {
+  const attempt = (server: TestServer, forwardedFor: string) =>
+    fetch(`${server.baseUrl}/iot/oauth/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from('iot-web:iot-web').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': forwardedFor,
+      },
+      body: new URLSearchParams({
+        loginWay: 'web',
+        grant_type: 'password',
+        username: 'admin',
+        password: 'x',
+      }).toString(),
+    }).then((response) => response.status);
+
+  it('ignores X-Forwarded-For by default: a new forwarded address does not reset the limit', async () => {
+    const limited = await startServer({ tokenRateLimitPerMinute: 3 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push(await attempt(limited, '10.1.0.9'));
+      statuses.push(await attempt(limited, '10.1.0.1'));
+      expect(statuses).toEqual([400, 400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('takes the forwarded address from a trusted proxy', async () => {
+    const limited = await startServer({ tokenRateLimitPerMinute: 3, trustProxy: ['127.0.0.1'] });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push(await attempt(limited, '10.1.0.9'));
+      expect(statuses).toEqual([400, 400, 400, 429]);
+      // Another client behind the same proxy has its own count.
+      expect(await attempt(limited, '10.1.0.1')).toBe(400);
+      // A forged entry in front of what the proxy appended changes nothing: the proxy's own is used.
+      expect(await attempt(limited, '10.1.0.1, 10.1.0.9')).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
