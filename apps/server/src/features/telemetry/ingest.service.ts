@@ -2,7 +2,7 @@ import { INDICATOR_TYPES } from '@iot/contracts/indicators';
 import type { FastifyBaseLogger } from 'fastify';
 import { sha256 } from '../../platform/auth/tokens.js';
 import type { LiveBus } from '../../platform/bus.js';
-import { clockStatusOf, normaliseValue, parsePayload, storageTime } from './normalise.js';
+import { clockStatusOf, normaliseValue, type ParsedPayload, parsePayload, storageTime } from './normalise.js';
 import type { DeviceIdentity } from './protocol.js';
 import type { RejectionRecorder } from './rejections.js';
 import type { IndicatorBinding, StoredPoint, TelemetryRepository } from './telemetry.repository.js';
@@ -23,6 +23,8 @@ export interface IngestResult {
   stored: number;
   unknownKeys: number;
   rejectedValues: number;
+  /** Why the whole message was refused (one Chinese sentence), when it was; it counts as one rejected value. */
+  refused?: string;
 }
 
 /**
@@ -75,7 +77,21 @@ export class IngestService {
    * or http / modbus) is kept with a rejected payload.
    */
   ingest(device: DeviceIdentity, text: string, now = Date.now(), source = 'http'): Promise<IngestResult> {
-    const work = this.process(device, text, now, source);
+    return this.track(this.process(device, parsePayload(text), text, now, source));
+  }
+
+  /** Counts and lists a message refused before it is read (an HTTP body that is not declared JSON). */
+  refuse(
+    device: DeviceIdentity,
+    reason: string,
+    text: string,
+    now = Date.now(),
+    source = 'http',
+  ): Promise<IngestResult> {
+    return this.track(this.process(device, { ok: false, reason }, text, now, source));
+  }
+
+  private track(work: Promise<IngestResult>): Promise<IngestResult> {
     this.inFlight.add(work);
     const forget = () => this.inFlight.delete(work);
     work.then(forget, forget);
@@ -88,6 +104,7 @@ export class IngestService {
 
   private async process(
     device: DeviceIdentity,
+    parsed: ParsedPayload,
     text: string,
     now: number,
     source: string,
@@ -95,18 +112,19 @@ export class IngestService {
     const result: IngestResult = { stored: 0, unknownKeys: 0, rejectedValues: 0 };
     // What is wrong with the message, one Chinese sentence each, for the gateway's rejection list.
     const problems: string[] = [];
-    const entries = parsePayload(text);
+    const entries = parsed.ok ? parsed.entries : null;
     let clockStatus: string | null = null;
     const points: StoredPoint[] = [];
     const params: Record<string, number | string> = {};
     let latestTs = 0;
-    if (!entries) {
+    if (!parsed.ok) {
       result.rejectedValues = 1;
-      problems.push('无法解析的数据：须为 JSON 的 {键: 值}、{ts, values} 或其数组');
-      this.log.warn({ gateway: device.serialNumber }, 'telemetry payload is not JSON of an accepted shape');
+      result.refused = parsed.reason;
+      problems.push(parsed.reason);
+      this.log.warn({ gateway: device.serialNumber, reason: parsed.reason }, 'telemetry payload refused');
     } else {
       const byKey = await this.bindingsOf(device.gatewayId);
-      for (const entry of entries) {
+      for (const entry of parsed.entries) {
         const status = entry.ts === undefined ? null : clockStatusOf(entry.ts, now);
         if (entry.ts !== undefined) clockStatus = status;
         if (status === 'errorTime')
@@ -256,7 +274,7 @@ export class IngestService {
   }
 }
 
-/** A raw value as it appears in a reason: its JSON, cut short. */
+/** A raw value as it appears in a reason: its JSON, cut short (parsePayload bounded its depth). */
 function preview(raw: unknown): string {
   const json = JSON.stringify(raw) ?? String(raw);
   return json.length > 40 ? `${json.slice(0, 39)}…` : json;

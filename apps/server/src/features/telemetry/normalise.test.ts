@@ -1,22 +1,74 @@
 import { describe, expect, it } from 'vitest';
-import { clockStatusOf, normaliseValue, parsePayload, storageTime } from './normalise.js';
+import {
+  clockStatusOf,
+  MAX_PAYLOAD_BYTES,
+  MAX_PAYLOAD_DEPTH,
+  nestsDeeperThan,
+  normaliseValue,
+  PayloadProblems,
+  parsePayload,
+  storageTime,
+} from './normalise.js';
 
 describe('parsePayload', () => {
+  const entries = (text: string) => {
+    const parsed = parsePayload(text);
+    if (!parsed.ok) throw new Error(parsed.reason);
+    return parsed.entries;
+  };
+  const reason = (text: string) => {
+    const parsed = parsePayload(text);
+    return parsed.ok ? undefined : parsed.reason;
+  };
+
   it('reads the three accepted shapes', () => {
-    expect(parsePayload('{"cod": 12.5, "ph": 7}')).toEqual([{ ts: undefined, values: { cod: 12.5, ph: 7 } }]);
-    expect(parsePayload('{"ts": 1700000000000, "values": {"cod": 1}}')).toEqual([
+    expect(entries('{"cod": 12.5, "ph": 7}')).toEqual([{ ts: undefined, values: { cod: 12.5, ph: 7 } }]);
+    expect(entries('{"ts": 1700000000000, "values": {"cod": 1}}')).toEqual([
       { ts: 1700000000000, values: { cod: 1 } },
     ]);
-    expect(parsePayload('[{"ts": 1, "values": {"a": 1}}, {"b": 2}]')).toEqual([
+    expect(entries('[{"ts": 1, "values": {"a": 1}}, {"b": 2}]')).toEqual([
       { ts: 1, values: { a: 1 } },
       { ts: undefined, values: { b: 2 } },
     ]);
   });
 
-  it('refuses what is not one of them', () => {
-    for (const text of ['not json', '42', '"text"', 'null', '[1, 2]', '{"ts": 1, "values": 3}']) {
-      expect(parsePayload(text), text).toBeNull();
-    }
+  it('refuses what is not one of them, saying why', () => {
+    for (const text of ['42', '"text"', 'null', '[1, 2]', '{"ts": 1, "values": 3}'])
+      expect(reason(text), text).toBe(PayloadProblems.SHAPE);
+    expect(reason('not json')).toBe(PayloadProblems.NOT_JSON);
+    expect(reason('')).toBe(PayloadProblems.EMPTY);
+    expect(reason('{"cod": 1')).toBe(PayloadProblems.TRUNCATED);
+    expect(reason('[{"cod": 1}, {"cod":')).toBe(PayloadProblems.TRUNCATED);
+    expect(reason(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]).toString('utf8'))).toBe(
+      PayloadProblems.BINARY,
+    );
+  });
+
+  it('refuses deep nesting before parsing, without recursion', () => {
+    const nested = (levels: number) => `{"temp":${'{"a":'.repeat(levels)}1${'}'.repeat(levels + 1)}`;
+    expect(reason(nested(MAX_PAYLOAD_DEPTH - 1))).toBeUndefined();
+    expect(reason(nested(MAX_PAYLOAD_DEPTH))).toBe(PayloadProblems.TOO_DEEP);
+    expect(reason(nested(20_000))).toBe(PayloadProblems.TOO_DEEP);
+    expect(reason(`${'['.repeat(50_000)}${']'.repeat(50_000)}`)).toBe(PayloadProblems.TOO_DEEP);
+    // Brackets inside strings (escaped quotes too) are text, not nesting.
+    expect(entries(`{"note": "${'[{'.repeat(100)}\\"${'['.repeat(100)}"}`)[0]?.values.note).toMatch(/^\[\{/);
+  });
+
+  it('refuses a payload over the size limit', () => {
+    const big = JSON.stringify({ text: 'x'.repeat(MAX_PAYLOAD_BYTES) });
+    expect(reason(big)).toBe(PayloadProblems.tooLarge(Buffer.byteLength(big)));
+    // Counted in UTF-8 bytes: 100,000 Chinese characters are 300,000 bytes.
+    expect(reason(JSON.stringify({ text: '水'.repeat(100_000) }))).toMatch(/^数据过大/);
+    expect(reason(JSON.stringify({ text: '水'.repeat(80_000) }))).toBeUndefined();
+  });
+});
+
+describe('nestsDeeperThan', () => {
+  it('counts only brackets outside strings', () => {
+    expect(nestsDeeperThan('[[1]]', 2)).toBe(false);
+    expect(nestsDeeperThan('[[[1]]]', 2)).toBe(true);
+    expect(nestsDeeperThan('[["[[[["]]', 2)).toBe(false);
+    expect(nestsDeeperThan('[[], [], []]', 2)).toBe(false);
   });
 });
 

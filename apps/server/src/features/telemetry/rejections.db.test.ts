@@ -91,7 +91,7 @@ describe('recent rejected payloads', () => {
       ['http', '数据键 cod 的值 [1,2] 不是数值（指标类型：浮点数）', JSON.stringify({ cod: [1, 2] })],
       [topic, '数据键 mode 的值 7 不在枚举值中（指标类型：枚举）', sent[4]],
       [topic, '时间戳无效（须为 2000 年以后的毫秒数），数值按接收时间保存', sent[2]],
-      [topic, '无法解析的数据：须为 JSON 的 {键: 值}、{ts, values} 或其数组', sent[1]],
+      [topic, '无法解析的数据：不是合法的 JSON', sent[1]],
       [
         topic,
         '数据键 cod 的值 "high" 不是数值（指标类型：浮点数）；未知数据键 unknown：网关没有该数据标识的指标',

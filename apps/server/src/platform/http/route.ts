@@ -1,5 +1,5 @@
 import { Messages, ResultCode, type ScopeType } from '@iot/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import type { AccessService, AuthContext, ResolvedScope } from '../auth/access.service.js';
 import { badRequest } from '../errors.js';
@@ -52,6 +52,11 @@ export interface RouteDefinition<
   response?: Schema;
   /** Form-encoded body (the OAuth endpoints). */
   form?: boolean;
+  /**
+   * The body reaches the handler as a Buffer, whatever its content type, nothing parsed before it
+   * (device telemetry: a bad body is counted on the device, not refused by the framework).
+   */
+  rawBody?: boolean;
   /** The handler's result is the whole answer, not wrapped in {code, message, data}. */
   raw?: boolean;
   handler: (context: RouteInput<P, Q, B> & RouteContext<Auth>) => Promise<unknown>;
@@ -105,7 +110,7 @@ export class Router {
 
   private register(definition: AnyRoute): void {
     this.routes.push(definition);
-    this.app.route({
+    const route: RouteOptions = {
       method: definition.method,
       url: definition.url,
       handler: async (request, reply) => {
@@ -130,6 +135,17 @@ export class Router {
         if (definition.raw) return result;
         return { code: ResultCode.SUCCESS, message: Messages.SUCCESS, data: result ?? null };
       },
+    };
+    if (!definition.rawBody) {
+      this.app.route(route);
+      return;
+    }
+    // Content-type parsers belong to a plugin scope: this route gets a scope whose only parser
+    // hands over the bytes.
+    void this.app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      scope.route(route);
     });
   }
 }
