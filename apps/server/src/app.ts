@@ -101,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rawBody,
   );
 
-  const database = connectDatabase(config);
+  const database = connectDatabase(config, app.log);
   const migrated = await migrateToLatest(database.db, database.dialect, config.databaseSchema);
   if (migrated.length > 0) app.log.info({ migrated }, 'database migrated');
 

@@ -6,6 +6,12 @@ const config = loadConfig();
 const server = await buildApp(config);
 const { app, seeded } = server;
 
+// A promise somebody forgot to handle (a database outage is the usual cause) is a bug to log, not a
+// reason to drop every device and socket: Node's default would end the process (decision 0027).
+process.on('unhandledRejection', (reason) => {
+  app.log.error({ err: reason }, 'unhandled promise rejection');
+});
+
 if (seeded.generatedAdminPassword) {
   // Printed once, on the first start only; it is not written anywhere else.
   process.stdout.write(

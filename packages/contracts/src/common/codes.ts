@@ -22,6 +22,8 @@ export const Messages = {
   DELETE_FAILED: '删除失败！',
   DELETE_SUCCESS: '删除成功',
   TOO_MANY_REQUESTS: '请求过于频繁，请稍后再试！',
+  /** HTTP 503 while the database is away (decision 0027); not in the spec. */
+  DATABASE_UNAVAILABLE: '数据库暂时不可用，请稍后再试',
   ACCOUNT_DEACTIVATED: '当前账号已停用，无法进行操作！',
   ACCOUNT_EXPIRED_OPERATION: '当前账号已过期，无法进行操作！',
 } as const;

@@ -1,9 +1,11 @@
 import type { Duplex } from 'node:stream';
+import { Messages } from '@iot/contracts';
 import { type LiveCommand, type LiveMessage, liveCommand, liveSocketQuery } from '@iot/contracts/live-data';
 import type { FastifyBaseLogger } from 'fastify';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { AccessService, AuthContext } from '../../platform/auth/access.service.js';
 import type { LiveBus } from '../../platform/bus.js';
+import { isDatabaseUnavailable } from '../../platform/db/outage.js';
 import { refuseUpgrade, type UpgradeRouter } from '../../platform/http/upgrade.js';
 import type { LiveDataService } from './live-data.service.js';
 
@@ -49,7 +51,11 @@ export function startLiveSocket(
         : Promise.reject(new Error('no token'));
     authenticate.then(
       (auth) => wss.handleUpgrade(request, socket, head, (ws) => session({ ws, socket }, auth)),
-      () => refuseUpgrade(socket, 401, 'Unauthorized'),
+      (error: unknown) =>
+        // The database being away says nothing about the token: the client tries again shortly.
+        isDatabaseUnavailable(error)
+          ? refuseUpgrade(socket, 503, 'Service Unavailable')
+          : refuseUpgrade(socket, 401, 'Unauthorized'),
     );
   });
 
@@ -99,6 +105,10 @@ export function startLiveSocket(
         return send(ws, { type: 'error', message: '指令不是 JSON' });
       }
       handle(watcher, auth, subscribed, command).catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) {
+          log.warn({ err: error }, 'live socket command failed: database unavailable');
+          return send(ws, { type: 'error', id: command.id, message: Messages.DATABASE_UNAVAILABLE });
+        }
         log.error({ err: error }, 'live socket command failed');
         send(ws, { type: 'error', id: command.id, message: '指令处理失败' });
       });

@@ -201,8 +201,10 @@ export class MessageDispatcher {
   }
 
   private track(work: Promise<void>): void {
-    this.sends.add(work);
-    void work.finally(() => this.sends.delete(work));
+    // A failure here (the database away while the quota is given back) is logged, never left unhandled.
+    const settled = work.catch((error: unknown) => this.log.error({ err: error }, 'message send failed'));
+    this.sends.add(settled);
+    void settled.finally(() => this.sends.delete(settled));
   }
 
   private async send(projectId: number, kind: QuotaKind, mobile: string, text: string): Promise<void> {

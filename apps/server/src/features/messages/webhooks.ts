@@ -50,8 +50,11 @@ export class WebhookDeliverer {
   }
 
   private track(work: Promise<void>): void {
-    this.inFlight.add(work);
-    void work.finally(() => this.inFlight.delete(work));
+    // A failure here (the database away while the attempt is recorded) is logged; the lease runs out
+    // and the retry job attempts the delivery again.
+    const settled = work.catch((error: unknown) => this.log.error({ err: error }, 'webhook attempt failed'));
+    this.inFlight.add(settled);
+    void settled.finally(() => this.inFlight.delete(settled));
   }
 
   private async attempt(row: DeliveryRow): Promise<void> {

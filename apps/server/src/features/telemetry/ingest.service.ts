@@ -190,22 +190,31 @@ export class IngestService {
     this.onlineHandlers.push(handler);
   }
 
+  /** A device connected. Never rejects: a failed presence write is logged (the next message retries it). */
   async connected(device: DeviceIdentity): Promise<void> {
     const presence = this.presenceOf(device.gatewayId);
     presence.connections += 1;
-    await this.seen(device, Date.now(), undefined);
+    await this.seen(device, Date.now(), undefined).catch((error: unknown) =>
+      this.log.warn({ err: error, gateway: device.serialNumber }, 'gateway presence not written'),
+    );
   }
 
+  /** A device disconnected. Never rejects: a failed write is left to the timeout sweep. */
   async disconnected(device: DeviceIdentity): Promise<void> {
     const presence = this.presenceOf(device.gatewayId);
     presence.connections = Math.max(0, presence.connections - 1);
     if (presence.connections === 0 && presence.online) {
       presence.online = false;
-      await this.repository.setPresence(device.gatewayId, {
-        onlineStatus: 'offlineNormal',
-        lastSeenAt: presence.lastSeen,
-      });
-      presence.persistedLastSeen = presence.lastSeen;
+      try {
+        await this.repository.setPresence(device.gatewayId, {
+          onlineStatus: 'offlineNormal',
+          lastSeenAt: presence.lastSeen,
+        });
+        presence.persistedLastSeen = presence.lastSeen;
+      } catch (error) {
+        // The sweep marks it offline once it has been silent for the timeout.
+        this.log.warn({ err: error, gateway: device.serialNumber }, 'gateway presence not written');
+      }
     }
   }
 
@@ -248,11 +257,19 @@ export class IngestService {
       changes.lastSeenAt = now;
       presence.persistedLastSeen = now;
     }
+    const previousClockStatus = presence.clockStatus;
     if (clockStatus !== undefined && clockStatus !== presence.clockStatus) {
       presence.clockStatus = clockStatus;
       changes.clockStatus = clockStatus;
     }
-    await this.repository.setPresence(device.gatewayId, changes);
+    try {
+      await this.repository.setPresence(device.gatewayId, changes);
+    } catch (error) {
+      // Not written (the database is away): forget the change so the next message writes it again.
+      if (cameOnline) presence.online = false;
+      presence.clockStatus = previousClockStatus;
+      throw error;
+    }
     if (cameOnline) for (const handler of this.onlineHandlers) handler(device);
   }
 

@@ -69,7 +69,12 @@ export async function startEmbeddedBroker<Identity>(
           done(null, true);
         },
         (error: unknown) => {
-          log.error({ err: error }, 'mqtt authentication failed');
+          // Not refused, undecided (the database is away): the connection is closed without a
+          // CONNACK, which every client takes for a network failure and retries. A CONNACK 3
+          // (server unavailable) would be exact, but some clients (mqtt.js by default) stop for
+          // good after a refused CONNACK, and a device would never send its queued data again.
+          log.warn({ err: error }, 'mqtt authentication undecided, connection closed');
+          client.close();
           done(authError('server unavailable', 3), false);
         },
       );

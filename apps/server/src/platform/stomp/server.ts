@@ -2,6 +2,7 @@ import { Messages } from '@iot/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type WebSocket, WebSocketServer } from 'ws';
 import type { AccessService, AuthContext } from '../auth/access.service.js';
+import { isDatabaseUnavailable } from '../db/outage.js';
 import type { UpgradeRouter } from '../http/upgrade.js';
 import { type Frame, FrameError, FrameReader, MAX_FRAME_BYTES, serialize } from './frames.js';
 
@@ -84,6 +85,19 @@ export function startStompServer(
     setTimeout(() => session.ws.close(1000), 50).unref();
   }
 
+  /**
+   * The database is away: the connection is cut without an ERROR or a close frame, which clients
+   * (stompjs, the web app) take as a network failure and reconnect after their delay — an ERROR
+   * would end them for good (decision 0027).
+   */
+  function dropForRetry(session: Session, error: unknown): void {
+    log.warn({ err: error }, 'stomp session dropped: database unavailable');
+    session.ending = true;
+    for (const timer of session.timers) clearInterval(timer);
+    sessions.delete(session);
+    session.ws.terminate();
+  }
+
   function open(ws: WebSocket, token: string | undefined): void {
     const session: Session = {
       ws,
@@ -118,6 +132,7 @@ export function startStompServer(
           );
       }
       queue = queue.catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) return dropForRetry(session, error);
         log.error({ err: error }, 'stomp frame failed');
         fail(session, 'server error');
       });
@@ -182,6 +197,7 @@ export function startStompServer(
       session.auth = await access.authenticateToken(token);
       session.token = token;
     } catch (error) {
+      if (isDatabaseUnavailable(error)) return dropForRetry(session, error);
       const notice = error instanceof Error ? ACCOUNT_NOTICES[error.message] : undefined;
       return fail(session, notice ?? 'invalid token');
     }
@@ -222,6 +238,8 @@ export function startStompServer(
       try {
         await access.authenticateToken(session.token);
       } catch (error) {
+        // Nothing is known about the account while the database is away: the next re-check decides.
+        if (isDatabaseUnavailable(error)) continue;
         const notice = error instanceof Error ? ACCOUNT_NOTICES[error.message] : undefined;
         fail(session, notice ?? 'token expired');
       }
