@@ -42,6 +42,10 @@ export interface Config {
   mqttShareGroup: string;
   /** Shared secret the external broker sends as a bearer token to the auth and ACL hooks. */
   mqttHookSecret: string | undefined;
+  /** This node's client id on the external broker; absent: generated once and kept in dataDir. Unique per node. */
+  mqttClientId: string | undefined;
+  /** Seconds the external broker keeps this node's session (and queues its messages) while it is away. */
+  mqttSessionExpirySeconds: number;
   /** Seconds without traffic after which a device that is not connected by MQTT counts as timed out. */
   offlineTimeoutSeconds: number;
   /** Seconds between runs of the hourly-rollup job; 0 turns it off (benchmarks run it themselves). */
@@ -138,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: env.MQTT_URL || undefined,
     mqttHookSecret: env.MQTT_HOOK_SECRET || undefined,
     mqttShareGroup: env.MQTT_SHARE_GROUP || 'iot-server',
+    mqttClientId: env.MQTT_CLIENT_ID || undefined,
+    mqttSessionExpirySeconds: int(env.MQTT_SESSION_EXPIRY, 86_400, 'MQTT_SESSION_EXPIRY'),
     commandTimeoutSeconds: int(env.COMMAND_TIMEOUT, 30, 'COMMAND_TIMEOUT'),
     liveSocketIdleSeconds: int(env.LIVE_SOCKET_IDLE, 40, 'LIVE_SOCKET_IDLE'),
     smsHttpUrl: env.SMS_HTTP_URL || undefined,

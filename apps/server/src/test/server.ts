@@ -98,6 +98,8 @@ async function start(storage: Storage, overrides: Partial<Config>): Promise<Test
     mqttPortFixed: true,
     dtuPort: 0,
     dtuPortFixed: true,
+    // Sessions left on the machine's shared Mosquitto by finished tests expire soon.
+    mqttSessionExpirySeconds: 60,
     webDist: path.join(storage.dataDir, 'no-web'),
     ...overrides,
   };

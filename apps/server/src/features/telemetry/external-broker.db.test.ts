@@ -1,22 +1,24 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, storedPoints, type TestGateway } from '../../test/factories.js';
-import { MOSQUITTO_URL, mosquittoReachable } from '../../test/mosquitto.js';
+import { mosquittoInstalled, type PrivateMosquitto, startMosquitto } from '../../test/mosquitto.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test/server.js';
 
-const available = await mosquittoReachable();
+const available = mosquittoInstalled;
+let broker: PrivateMosquitto;
 let t: TestServer;
 let gw: TestGateway;
 
 beforeAll(async () => {
-  // A group of its own: the SQLite and PostgreSQL runs share this broker at the same time.
-  const mqttShareGroup = `test-${process.env.TEST_DB}-${process.pid}`;
-  t = await startServer(
-    available ? { mqttUrl: MOSQUITTO_URL, mqttHookSecret: 'hook-secret', mqttShareGroup } : {},
-  );
+  // A broker of its own, as the machine's one is shared with other tests.
+  if (available) broker = await startMosquitto();
+  t = await startServer(available ? { mqttUrl: broker.url, mqttHookSecret: 'hook-secret' } : {});
   gw = await createGateway(t, t.server.seeded.demoProjectId!, [{ key: 'cod', type: 'float', decimals: 1 }]);
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await broker?.close();
+});
 
 const hook = (path: string, body: unknown, secret = 'hook-secret') =>
   fetch(`${t.baseUrl}/iot/mqtt/${path}`, {
@@ -27,7 +29,7 @@ const hook = (path: string, body: unknown, secret = 'hook-secret') =>
 
 describe.skipIf(!available)('external broker', () => {
   it('takes device telemetry relayed by the broker, through a shared subscription', async () => {
-    const device = await mqtt.connectAsync(MOSQUITTO_URL, { reconnectPeriod: 0 });
+    const device = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
     await device.publishAsync(`gateways/${gw.serialNumber}/telemetry`, JSON.stringify({ cod: 12.34 }), {
       qos: 1,
     });
@@ -92,7 +94,7 @@ describe.skipIf(!available)('external broker', () => {
     const queued = await control(1);
     expect(queued.body.code).toBe(20101);
 
-    const device = await mqtt.connectAsync(MOSQUITTO_URL, { reconnectPeriod: 0 });
+    const device = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
     const received: { id: number; value: number }[] = [];
     device.on('message', (_topic, payload) => received.push(JSON.parse(payload.toString())));
     await device.subscribeAsync(`gateways/${pump.serialNumber}/commands`, { qos: 1 });

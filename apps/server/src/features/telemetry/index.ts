@@ -2,6 +2,7 @@ import { startEmbeddedBroker } from '../../platform/mqtt/broker.js';
 import { startExternalConsumer } from '../../platform/mqtt/external.js';
 import type { Platform } from '../../platform/platform.js';
 import { registerBrokerHookRoutes } from './broker-hooks.routes.js';
+import { DeviceCache } from './device-cache.js';
 import { IngestService } from './ingest.service.js';
 import {
   canPublish,
@@ -63,29 +64,39 @@ async function externalTransport(
   platform: Platform,
   onDeviceMessage: (device: DeviceIdentity, topic: string, payload: Buffer) => Promise<void>,
 ) {
-  const consumer = await startExternalConsumer(
+  const devices = new DeviceCache(ingest);
+  const consumer = await startExternalConsumer({
     url,
-    platform.config.mqttShareGroup,
-    ['gateways/+/telemetry', 'gateways/+/commands/ack'],
-    async (topic, payload) => {
-      const serialNumber = topic.split('/')[1] ?? '';
-      const device = await ingest.deviceBySerial(serialNumber);
+    // "none": one node on a plain subscription, which Mosquitto 2.0 keeps over its own restarts (0028).
+    shareGroup: platform.config.mqttShareGroup === 'none' ? null : platform.config.mqttShareGroup,
+    topics: ['gateways/+/telemetry', 'gateways/+/commands/ack'],
+    dataDir: platform.config.dataDir,
+    clientId: platform.config.mqttClientId,
+    sessionExpirySeconds: platform.config.mqttSessionExpirySeconds,
+    async handle(topic, payload) {
+      const device = await devices.bySerial(topic.split('/')[1] ?? '');
       if (!device) {
         platform.log.warn({ topic }, 'message for an unknown serial number dropped');
         return;
       }
       await onDeviceMessage(device, topic, payload);
     },
-    platform.log,
-  );
+    log: platform.log,
+  });
   return {
     port: Number(new URL(url).port || 1883),
     close: () => consumer.close(),
     async sendTo(gatewayId: number, topic: string, payload: string) {
       // Only the native topic names one device; ThingsBoard RPC topics are shared names.
       if (!topic.startsWith('gateways/') || !ingest.isOnline(gatewayId)) return 0;
-      await consumer.publish(topic, payload);
-      return 1;
+      try {
+        await consumer.publish(topic, payload);
+        return 1;
+      } catch (error) {
+        // Not handed to the broker: the command waits for the gateway's next message, as for an offline one.
+        platform.log.warn({ err: error, topic }, 'command not sent through the external broker');
+        return 0;
+      }
     },
   };
 }
