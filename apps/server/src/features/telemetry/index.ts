@@ -135,7 +135,7 @@ async function embeddedTransport(
 
 /** Devices in: the embedded MQTT broker, the HTTP telemetry route and the ingest pipeline behind both. */
 export async function telemetryFeature(platform: Platform): Promise<TelemetryFeature> {
-  const repository = new TelemetryRepository(platform.db);
+  const repository = new TelemetryRepository(platform.db, platform.dialect);
   const writer = new TelemetryWriter(repository, platform.log);
   const rejectionsRepository = new RejectionsRepository(platform.db);
   const rejections = new RejectionRecorder(rejectionsRepository, platform.log);
