@@ -298,7 +298,12 @@ async function devicesWorker() {
   const { devices, mqttUrl, rate } = workerData;
   const clients = await Promise.all(
     devices.map((d) =>
-      mqtt.connectAsync(mqttUrl, { username: d.serialNumber, password: d.secret, reconnectPeriod: 0 }),
+      mqtt.connectAsync(mqttUrl, {
+        clientId: d.serialNumber,
+        username: d.serialNumber,
+        password: d.secret,
+        reconnectPeriod: 0,
+      }),
     ),
   );
   const topics = devices.map((d) => `gateways/${d.serialNumber}/telemetry`);

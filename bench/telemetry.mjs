@@ -348,7 +348,12 @@ async function devicesWorker() {
   const { devices, mqttUrl, seconds, inflight } = workerData;
   const clients = await Promise.all(
     devices.map((d) =>
-      mqtt.connectAsync(mqttUrl, { username: d.serialNumber, password: d.secret, reconnectPeriod: 0 }),
+      mqtt.connectAsync(mqttUrl, {
+        clientId: d.serialNumber,
+        username: d.serialNumber,
+        password: d.secret,
+        reconnectPeriod: 0,
+      }),
     ),
   );
   let acked = 0;

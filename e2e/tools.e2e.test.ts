@@ -140,6 +140,7 @@ describe('remote control', () => {
       .execute();
     // A native device: subscribes to its commands topic and acknowledges each command with success.
     device = await mqtt.connectAsync(`mqtt://127.0.0.1:${h.t.server.telemetry.mqttPort}`, {
+      clientId: gw.serialNumber,
       username: gw.serialNumber,
       password: gw.secret,
       reconnectPeriod: 0,

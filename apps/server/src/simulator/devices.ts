@@ -37,7 +37,9 @@ export async function runSimulation(
 
   for (const [index, gateway] of gateways.entries()) {
     const client = await mqtt.connectAsync(options.mqttUrl, {
-      clientId: `sim-${gateway.serialNumber}`,
+      // Client ids belong to the credential (decision 0008): the serial number, ':' and a suffix
+      // that keeps a real device with the same serial number from being knocked off.
+      clientId: `${gateway.serialNumber}:sim`,
       ...(gateway.protocol === 'native'
         ? { username: gateway.serialNumber, password: gateway.secret }
         : { username: gateway.secret }),

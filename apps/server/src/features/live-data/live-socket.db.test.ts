@@ -31,6 +31,7 @@ const notifies = (messages: LiveMessage[], gatewayId: number) =>
 
 async function publish(gw: TestGateway, values: Record<string, number>): Promise<void> {
   const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.server.telemetry.mqttPort}`, {
+    clientId: gw.serialNumber,
     username: gw.serialNumber,
     password: gw.secret,
     reconnectPeriod: 0,
@@ -92,6 +93,7 @@ describe('live data socket', () => {
     ws.send(JSON.stringify({ id: 5, type: 'subscribe', gateways: [String(gateway.id)] }));
     await expect.poll(() => messages.some((m) => m.type === 'subscribed')).toBe(true);
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.server.telemetry.mqttPort}`, {
+      clientId: gateway.serialNumber,
       username: gateway.serialNumber,
       password: gateway.secret,
       reconnectPeriod: 0,

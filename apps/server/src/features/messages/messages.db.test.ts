@@ -129,6 +129,7 @@ let lastTs = Date.now();
 async function publish(key: string, value: number): Promise<void> {
   lastTs = Math.max(lastTs + 1000, Date.now());
   const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.server.telemetry.mqttPort}`, {
+    clientId: gw.serialNumber,
     username: gw.serialNumber,
     password: gw.secret,
     reconnectPeriod: 0,

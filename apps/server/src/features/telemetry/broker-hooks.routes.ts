@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '../../platform/errors.js';
 import type { Router } from '../../platform/http/route.js';
 import type { IngestService } from './ingest.service.js';
-import { canPublish, canSubscribe } from './protocol.js';
+import { canPublish, canSubscribe, clientIdAllowed } from './protocol.js';
 
 const tags = ['设备接入'];
 const decision = z.object({ result: z.enum(['allow', 'deny']) });
@@ -28,7 +28,8 @@ export function registerBrokerHookRoutes(
   router.publicRoute({
     method: 'POST',
     url: '/iot/mqtt/auth',
-    summary: '外部 MQTT 代理的设备认证钩子：username/password 与内置代理相同（序列号+密钥，或访问令牌）',
+    summary:
+      '外部 MQTT 代理的设备认证钩子：username/password 与内置代理相同（序列号+密钥，或访问令牌）；clientid 须为序列号或“序列号:任意后缀”',
     tags,
     body: z.object({
       username: z.string().optional(),
@@ -40,7 +41,28 @@ export function registerBrokerHookRoutes(
     handler: async ({ body, request }) => {
       guard(request.headers.authorization);
       const device = await ingest.authenticate(body.username, body.password || undefined);
-      return { result: device ? 'allow' : 'deny' };
+      if (!device) return { result: 'deny' };
+      // The broker closes the older session of a duplicate client id: an id must belong to one
+      // credential. Ids the broker makes up cannot be told from chosen ones here, so none is taken.
+      if (!body.clientid) {
+        request.log.warn(
+          { gateway: device.serialNumber },
+          'mqtt auth hook denied: the broker sent no clientid (add it to the hook body)',
+        );
+        return { result: 'deny' };
+      }
+      if (!clientIdAllowed(device, body.clientid)) {
+        const shown =
+          body.clientid === body.username || body.clientid === body.password
+            ? '(the credential)'
+            : body.clientid;
+        request.log.warn(
+          { gateway: device.serialNumber, clientId: shown.slice(0, 128) },
+          'mqtt auth hook denied: the client id does not belong to this credential',
+        );
+        return { result: 'deny' };
+      }
+      return { result: 'allow' };
     },
   });
 

@@ -40,9 +40,13 @@ describe.skipIf(!available)('external broker', () => {
   });
 
   it('answers the broker’s authentication hook with the device rules', async () => {
-    const allow = await hook('auth', { username: gw.serialNumber, password: gw.secret });
+    const allow = await hook('auth', {
+      username: gw.serialNumber,
+      password: gw.secret,
+      clientid: gw.serialNumber,
+    });
     expect(await allow.json()).toEqual({ result: 'allow' });
-    const token = await hook('auth', { username: gw.secret });
+    const token = await hook('auth', { username: gw.secret, clientid: `${gw.serialNumber}:tb` });
     expect(await token.json()).toEqual({ result: 'allow' });
     const deny = await hook('auth', { username: gw.serialNumber, password: 'wrong' });
     expect(await deny.json()).toEqual({ result: 'deny' });

@@ -7,6 +7,7 @@ import { IngestService } from './ingest.service.js';
 import {
   canPublish,
   canSubscribe,
+  clientIdAllowed,
   type DeviceIdentity,
   isTelemetryTopic,
   nativeCommandsTopic,
@@ -116,6 +117,7 @@ async function embeddedTransport(
     },
     {
       authenticate: (username, password) => ingest.authenticate(username, password),
+      acceptsClientId: clientIdAllowed,
       canPublish,
       canSubscribe,
       onPublish: onDeviceMessage,

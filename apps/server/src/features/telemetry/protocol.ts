@@ -22,6 +22,27 @@ export function tbRpcResponseId(topic: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/**
+ * Separates the serial number from the rest of a device's MQTT client id. Serial numbers are
+ * letters, digits, - and _ (contracts), so `SN1:x` can never be read as a client id of `SN1`'s
+ * neighbour `SN1x`, as a bare prefix would (`SN1` would claim `SN12`'s id).
+ */
+export const CLIENT_ID_SEPARATOR = ':';
+
+/**
+ * A device's MQTT client id is its serial number, or the serial number, `:` and anything (a device
+ * keeping two connections); `undefined` is an id the embedded broker made up for a device that sent
+ * none. Brokers close the older session of a duplicate id, so binding ids to the credential keeps
+ * one tenant's device from knocking another's off (docs/decisions/0008-device-protocol.md).
+ */
+export function clientIdAllowed(device: DeviceIdentity, clientId: string | undefined): boolean {
+  return (
+    clientId === undefined ||
+    clientId === device.serialNumber ||
+    clientId.startsWith(`${device.serialNumber}${CLIENT_ID_SEPARATOR}`)
+  );
+}
+
 export function isTelemetryTopic(device: DeviceIdentity, topic: string): boolean {
   return topic === nativeTelemetryTopic(device.serialNumber) || topic === TB_TELEMETRY_TOPIC;
 }

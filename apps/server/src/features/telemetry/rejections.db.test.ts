@@ -33,6 +33,7 @@ afterAll(() => t.close());
 
 async function connect(gw: TestGateway): Promise<MqttClient> {
   const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.server.telemetry.mqttPort}`, {
+    clientId: gw.serialNumber,
     username: gw.serialNumber,
     password: gw.secret,
     reconnectPeriod: 0,

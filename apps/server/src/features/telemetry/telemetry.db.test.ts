@@ -19,6 +19,8 @@ afterAll(() => t.close());
 /** A real MQTT client connected to the server's embedded broker. */
 async function connect(username: string, password?: string): Promise<MqttClient> {
   const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.server.telemetry.mqttPort}`, {
+    // Native: the serial number (the username) as client id; a token alone: the broker makes one up.
+    clientId: password !== undefined ? username : '',
     username,
     ...(password !== undefined ? { password } : {}),
     reconnectPeriod: 0,

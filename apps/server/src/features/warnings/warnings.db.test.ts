@@ -41,6 +41,7 @@ const rule = (body: Record<string, unknown>) =>
 async function publish(gateway: TestGateway, key: string, values: (number | boolean)[], start: number) {
   const server = t;
   const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.server.telemetry.mqttPort}`, {
+    clientId: gateway.serialNumber,
     username: gateway.serialNumber,
     password: gateway.secret,
     reconnectPeriod: 0,
@@ -130,6 +131,7 @@ describe('warning rules over MQTT', () => {
       { kind: 'offline', releasedAt: null, threshold: '离线 ≥ 1 分钟' },
     ]);
     const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.server.telemetry.mqttPort}`, {
+      clientId: quiet.serialNumber,
       username: quiet.serialNumber,
       password: quiet.secret,
       reconnectPeriod: 0,

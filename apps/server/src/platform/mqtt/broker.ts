@@ -6,6 +6,12 @@ import { listenWithFallback } from '../listen.js';
 /** What the broker asks of the application: who a client is, what it may touch, what to do with data. */
 export interface BrokerHooks<Identity> {
   authenticate(username: string | undefined, password: string | undefined): Promise<Identity | null>;
+  /**
+   * Whether an authenticated client may use its client id. The broker closes an older session with
+   * the same id, so an id must belong to one credential. `undefined`: the client sent none and the
+   * broker made up a unique one.
+   */
+  acceptsClientId(identity: Identity, clientId: string | undefined): boolean;
   canPublish(identity: Identity, topic: string): boolean;
   canSubscribe(identity: Identity, topic: string): boolean;
   /** Handles a device's message; the QoS 1 acknowledgement waits for the returned promise. */
@@ -29,6 +35,7 @@ export interface EmbeddedBroker<Identity = unknown> {
   close(): Promise<void>;
 }
 
+const IDENTIFIER_REJECTED = 2;
 const BAD_CREDENTIALS = 4;
 const NOT_AUTHORIZED = 5;
 
@@ -58,13 +65,30 @@ export async function startEmbeddedBroker<Identity>(
   log: FastifyBaseLogger,
 ): Promise<EmbeddedBroker<Identity>> {
   const identities = new WeakMap<Client, Identity>();
+  /** Clients that connected with an empty client id (aedes gives them a random one before authenticate). */
+  const idsMadeUp = new WeakSet<Client>();
   /** Connected clients with their granted subscriptions (topic filters). */
   const sessions = new Map<Client, Set<string>>();
   const broker = await Aedes.createBroker({
+    preConnect(client, packet, done) {
+      if (!packet.clientId) idsMadeUp.add(client);
+      done(null, true);
+    },
     authenticate(client, username, password, done) {
-      hooks.authenticate(username, password?.toString('utf8')).then(
+      const secret = password?.toString('utf8');
+      hooks.authenticate(username, secret).then(
         (identity) => {
           if (!identity) return done(authError('bad credentials', BAD_CREDENTIALS), false);
+          const clientId = idsMadeUp.has(client) ? undefined : client.id;
+          if (!hooks.acceptsClientId(identity, clientId)) {
+            // Never a secret in the log: some firmware sends its access token as client id too.
+            const shown = clientId === username || clientId === secret ? '(the credential)' : clientId;
+            log.warn(
+              { clientId: shown?.slice(0, 128), identity },
+              'mqtt connect refused: the client id does not belong to this credential',
+            );
+            return done(authError('identifier rejected', IDENTIFIER_REJECTED), false);
+          }
           identities.set(client, identity);
           done(null, true);
         },

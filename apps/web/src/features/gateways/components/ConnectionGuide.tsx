@@ -25,7 +25,7 @@ export function ConnectionGuide({ gateway }: { gateway: Gateway }) {
   -t '${telemetry}' \\
   -m '{"<数据标识>": 7.2}'`;
   const tbExample = `mosquitto_pub -h ${host} -p ${port} -q 1 \\
-  -u '<设备密钥>' -t 'v1/devices/me/telemetry' -m '{"<数据标识>": 7.2}'`;
+  -i ${serial} -u '<设备密钥>' -t 'v1/devices/me/telemetry' -m '{"<数据标识>": 7.2}'`;
   const httpExample = `curl -X POST '${location.origin}/api/v1/<设备密钥>/telemetry' \\
   -H 'Content-Type: application/json' -d '{"<数据标识>": 7.2}'`;
 
@@ -46,6 +46,9 @@ export function ConnectionGuide({ gateway }: { gateway: Gateway }) {
           <Text copyable>{serial}</Text>（序列号）
         </Descriptions.Item>
         <Descriptions.Item label="密码">设备密钥</Descriptions.Item>
+        <Descriptions.Item label="客户端 ID">
+          <Text copyable>{serial}</Text>，或“序列号:后缀”（如 {serial}:2，同时保持多条连接时用）
+        </Descriptions.Item>
         <Descriptions.Item label="上报主题">
           <Text copyable>{telemetry}</Text>
         </Descriptions.Item>
@@ -63,6 +66,8 @@ export function ConnectionGuide({ gateway }: { gateway: Gateway }) {
       <Paragraph type="secondary" style={{ marginTop: 12 }}>
         数据标识须与网关指标的“数据标识”一致；未知的标识和类型不符的数值会被拒绝并计数（见“被拒数据”），其余照常保存。
         带 ts 的数据按设备时间保存，设备时钟偏差过大时网关会显示时钟异常。设备只能发布和订阅自己的主题。
+        客户端 ID 不是序列号（或“序列号:后缀”）的连接会被拒绝（标识符被拒），同一客户端 ID
+        的新连接会顶替旧连接。
       </Paragraph>
       <Title level={5}>用 mosquitto_pub 试发一条数据</Title>
       <Paragraph>
@@ -72,7 +77,8 @@ export function ConnectionGuide({ gateway }: { gateway: Gateway }) {
       </Paragraph>
       <Title level={5}>兼容 ThingsBoard 的设备</Title>
       <Paragraph type="secondary">
-        以设备密钥作为访问令牌：MQTT 用户名填设备密钥、密码留空，发布到 v1/devices/me/telemetry，指令在
+        以设备密钥作为访问令牌：MQTT 用户名填设备密钥、密码留空，客户端 ID 同样填序列号（或“序列号:后缀”；
+        留空则由服务器分配，仅限内置 MQTT 服务），发布到 v1/devices/me/telemetry，指令在
         v1/devices/me/rpc/request/+；或通过 HTTP 上报。
       </Paragraph>
       <Paragraph>

@@ -52,7 +52,7 @@ export function SensorAccess({ projectId }: { projectId: number }) {
       <Alert
         type="info"
         showIcon
-        title="设备使用网关自己的凭证接入：创建网关（或重置密钥）时显示一次的密钥。原生协议以序列号为用户名、密钥为密码；兼容 ThingsBoard 的设备以密钥为访问令牌。"
+        title="设备使用网关自己的凭证接入：创建网关（或重置密钥）时显示一次的密钥。原生协议以序列号为用户名、密钥为密码；兼容 ThingsBoard 的设备以密钥为访问令牌。MQTT 客户端 ID 须为序列号，或“序列号:后缀”（同时保持多条连接时用）。"
       />
       <Flex gap={12} align="center" wrap>
         <span>示例网关</span>
@@ -71,6 +71,9 @@ export function SensorAccess({ projectId }: { projectId: number }) {
       <Descriptions bordered size="small" column={1} styles={{ label: { width: 180 } }}>
         <Descriptions.Item label="MQTT 服务器">
           <Text copyable data-testid="mqtt-address">{`${host}:${port}`}</Text>
+        </Descriptions.Item>
+        <Descriptions.Item label="MQTT 客户端 ID">
+          <Text copyable>{sn}</Text>，或 {`${sn}:后缀`}
         </Descriptions.Item>
         <Descriptions.Item label="上报主题（原生）">
           <Text copyable>{`gateways/${sn}/telemetry`}</Text>
@@ -94,11 +97,11 @@ export function SensorAccess({ projectId }: { projectId: number }) {
         </Descriptions.Item>
       </Descriptions>
       <Card size="small" title="示例">
-        <Code caption="原生协议（用户名 = 序列号，密码 = 密钥）">{`mosquitto_pub -h ${host} -p ${port} -u ${sn} -P '{密钥}' -t gateways/${sn}/telemetry -q 1 -m '{"cod": 38.2, "ph": 7.1}'`}</Code>
-        <Code caption="接收指令并应答">{`mosquitto_sub -h ${host} -p ${port} -u ${sn} -P '{密钥}' -t gateways/${sn}/commands -q 1
-# 收到 {"id": 12, "metric": "valve", "value": 1} 后执行，并应答：
-mosquitto_pub -h ${host} -p ${port} -u ${sn} -P '{密钥}' -t gateways/${sn}/commands/ack -q 1 -m '{"id": 12, "success": true}'`}</Code>
-        <Code caption="ThingsBoard 兼容（用户名 = 密钥，无密码）">{`mosquitto_pub -h ${host} -p ${port} -u '{密钥}' -t v1/devices/me/telemetry -q 1 -m '{"ts": ${Date.now()}, "values": {"cod": 38.2}}'`}</Code>
+        <Code caption="原生协议（用户名 = 序列号，密码 = 密钥）">{`mosquitto_pub -h ${host} -p ${port} -i ${sn} -u ${sn} -P '{密钥}' -t gateways/${sn}/telemetry -q 1 -m '{"cod": 38.2, "ph": 7.1}'`}</Code>
+        <Code caption="接收指令并应答">{`mosquitto_sub -h ${host} -p ${port} -i ${sn}:sub -u ${sn} -P '{密钥}' -t gateways/${sn}/commands -q 1
+# 收到 {"id": 12, "metric": "valve", "value": 1} 后执行，并用另一个客户端 ID 应答：
+mosquitto_pub -h ${host} -p ${port} -i ${sn}:ack -u ${sn} -P '{密钥}' -t gateways/${sn}/commands/ack -q 1 -m '{"id": 12, "success": true}'`}</Code>
+        <Code caption="ThingsBoard 兼容（用户名 = 密钥，无密码）">{`mosquitto_pub -h ${host} -p ${port} -i ${sn} -u '{密钥}' -t v1/devices/me/telemetry -q 1 -m '{"ts": ${Date.now()}, "values": {"cod": 38.2}}'`}</Code>
         <Code caption="HTTP">{`curl -H 'content-type: application/json' -d '{"cod": 38.2}' ${origin}/api/v1/{密钥}/telemetry`}</Code>
       </Card>
     </Flex>
