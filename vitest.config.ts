@@ -35,6 +35,7 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'deploy/**/*.test.ts',
           ],
           exclude: ['**/*.db.test.ts', '**/node_modules/**'],
         },
