@@ -50,6 +50,8 @@ export interface Config {
   offlineTimeoutSeconds: number;
   /** Seconds between runs of the hourly-rollup job; 0 turns it off (benchmarks run it themselves). */
   rollupIntervalSeconds: number;
+  /** Seconds between retention passes (partitions ahead, raw points and rollups past each project's terms); 0: off. */
+  retentionIntervalSeconds: number;
   /** Seconds a device has to acknowledge a remote-control command before the record closes as timed out. */
   commandTimeoutSeconds: number;
   /** The live data socket closes after this many seconds without a message (clients ping every 15 s). */
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dtuPortFixed: Boolean(env.DTU_PORT),
     offlineTimeoutSeconds: int(env.OFFLINE_TIMEOUT, 300, 'OFFLINE_TIMEOUT'),
     rollupIntervalSeconds: int(env.ROLLUP_INTERVAL, 5, 'ROLLUP_INTERVAL'),
+    retentionIntervalSeconds: int(env.RETENTION_INTERVAL, 3600, 'RETENTION_INTERVAL'),
     mqttUrl: env.MQTT_URL || undefined,
     mqttHookSecret: env.MQTT_HOOK_SECRET || undefined,
     mqttShareGroup: env.MQTT_SHARE_GROUP || 'iot-server',

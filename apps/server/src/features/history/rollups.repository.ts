@@ -51,9 +51,28 @@ export class RollupsRepository {
       .orderBy('hour')
       .limit(limit)
       .execute();
-    for (const run of runs(
-      marks.map((m) => ({ id: m.gateway_indicator_id, hour: Number(m.hour), version: m.version })),
-    )) {
+    const purgedBefore = await this.purgedBefore([...new Set(marks.map((m) => m.gateway_indicator_id))]);
+    const live: Mark[] = [];
+    const expired: Mark[] = [];
+    for (const m of marks) {
+      const mark = { id: m.gateway_indicator_id, hour: Number(m.hour), version: m.version };
+      ((purgedBefore.get(mark.id) ?? 0) > mark.hour ? expired : live).push(mark);
+    }
+    // A point arriving for an hour whose raw points retention already removed: recomputing from
+    // what is left would replace the hour's rollup with that point alone. The rollup stays, and
+    // the late point goes the way of the others.
+    for (const mark of expired) {
+      await this.db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('telemetry')
+          .where('gateway_indicator_id', '=', mark.id)
+          .where('ts', '>=', mark.hour)
+          .where('ts', '<', mark.hour + HOUR)
+          .execute();
+        await this.clearMarks(trx, [mark]);
+      });
+    }
+    for (const run of runs(live)) {
       const { id } = run[0]!;
       const from = run[0]!.hour;
       const to = run[run.length - 1]!.hour + HOUR;
@@ -84,18 +103,36 @@ export class RollupsRepository {
             .insertInto('telemetry_hourly')
             .values(rows.slice(i, i + 500))
             .execute();
-        // Only the version recomputed: a write that came in meanwhile keeps its hour dirty.
-        for (const mark of run) {
-          await trx
-            .deleteFrom('telemetry_dirty_hours')
-            .where('gateway_indicator_id', '=', id)
-            .where('hour', '=', mark.hour)
-            .where('version', '=', mark.version)
-            .execute();
-        }
+        await this.clearMarks(trx, run);
       });
     }
     return marks.length;
+  }
+
+  /** Clears marks at the version read: a write that came in meanwhile keeps its hour dirty. */
+  private async clearMarks(db: Kysely<Database>, marks: Mark[]): Promise<void> {
+    for (const mark of marks) {
+      await db
+        .deleteFrom('telemetry_dirty_hours')
+        .where('gateway_indicator_id', '=', mark.id)
+        .where('hour', '=', mark.hour)
+        .where('version', '=', mark.version)
+        .execute();
+    }
+  }
+
+  /** Per series, the time before which its project's retention removed the raw points (0: none). */
+  private async purgedBefore(ids: number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('gateway_indicators as gi')
+      .innerJoin('gateways as g', 'g.id', 'gi.gateway_id')
+      .innerJoin('projects as p', 'p.group_id', 'g.project_id')
+      .select(['gi.id', 'p.raw_purged_before'])
+      .where('gi.id', 'in', ids)
+      .where('p.raw_purged_before', '>', 0)
+      .execute();
+    return new Map(rows.map((r) => [r.id, Number(r.raw_purged_before)]));
   }
 }
 

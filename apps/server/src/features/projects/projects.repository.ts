@@ -1,11 +1,11 @@
 import type { PageQuery } from '@iot/contracts';
 import type { ProjectSettings, ProjectSummary } from '@iot/contracts/projects';
-import type { Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import { paginate } from '../../platform/db/paging.js';
 import type { Database, ProjectsTable } from '../../platform/db/schema.js';
 import { containsText } from '../../platform/db/search.js';
 
-export type ProjectColumns = Omit<ProjectsTable, 'group_id'>;
+export type ProjectColumns = Omit<Insertable<ProjectsTable>, 'group_id'>;
 
 const bool = (value: number) => value === 1;
 
@@ -74,6 +74,8 @@ export class ProjectsRepository {
       isTemplate: bool(row.is_template),
       isDemo: bool(row.is_demo),
       createdAt: row.created_at,
+      rawRetentionDays: row.raw_retention_days,
+      rollupRetentionDays: row.rollup_retention_days,
     };
   }
 

@@ -8,7 +8,7 @@ import {
 } from '@iot/contracts/projects';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/access.service.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { RolesService } from '../roles/index.js';
 import type { ProjectColumns, ProjectsRepository } from './projects.repository.js';
 
@@ -120,8 +120,12 @@ export class ProjectsService {
     terms: z.output<typeof projectTermsBody>,
     auth: AuthContext,
   ): Promise<ProjectSettings> {
-    await this.settings(projectId, null);
+    const current = await this.settings(projectId, null);
     if (terms.corporationId) await this.checkCorporation(terms.corporationId);
+    // Charts over ranges past the raw points read the rollups: those must outlast them.
+    const raw = terms.rawRetentionDays ?? current.rawRetentionDays;
+    const rollups = terms.rollupRetentionDays ?? current.rollupRetentionDays;
+    if (rollups > 0 && (raw === 0 || rollups < raw)) throw badRequest(ProjectMessages.ROLLUPS_SHORTER);
     await this.repository.update(
       projectId,
       undefined,
@@ -135,6 +139,8 @@ export class ProjectsService {
         chat_messages_limit: terms.chatMessagesLimit,
         is_template: flag(terms.isTemplate),
         is_demo: flag(terms.isDemo),
+        raw_retention_days: terms.rawRetentionDays,
+        rollup_retention_days: terms.rollupRetentionDays,
       }),
     );
     return this.settings(projectId, auth);

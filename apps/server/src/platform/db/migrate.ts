@@ -11,6 +11,7 @@ import * as autoReposition from './migrations/0008-auto-reposition.js';
 import * as dataRepair from './migrations/0009-data-repair.js';
 import * as warnings from './migrations/0010-warnings.js';
 import * as messages from './migrations/0011-messages.js';
+import * as timeSeriesRetention from './migrations/0012-time-series-retention.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0009-data-repair': dataRepair,
   '0010-warnings': warnings,
   '0011-messages': messages,
+  '0012-time-series-retention': timeSeriesRetention,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
@@ -48,6 +50,8 @@ export async function migrateToLatest(
   db: Kysely<Database>,
   dialect: Dialect,
   schema?: string,
+  /** Stop after this migration (tests of a migration over data of the schema before it). */
+  target?: string,
 ): Promise<string[]> {
   const migrator = new Migrator({
     db,
@@ -55,7 +59,7 @@ export async function migrateToLatest(
     // Name the schema: otherwise Kysely may find another schema's bookkeeping tables and skip its own.
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
