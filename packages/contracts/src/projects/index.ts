@@ -38,10 +38,16 @@ export const projectSettings = z.object({
   isTemplate: z.boolean(),
   isDemo: z.boolean(),
   createdAt: z.number().int(),
+  /** Days raw points are kept; 0 keeps them for good (designed here, decision 0029). */
+  rawRetentionDays: z.number().int(),
+  /** Days hourly rollups are kept (charts over older ranges read them); 0 keeps them for good. */
+  rollupRetentionDays: z.number().int(),
 });
 export type ProjectSettings = z.infer<typeof projectSettings>;
 
 const quota = z.number().int().min(-1);
+/** Days kept, 0 for good; at most a century. */
+const retentionDays = z.number().int().min(0).max(36_500);
 
 /** Fields a system administrator sets when creating a project (commercial terms included). */
 export const createProjectBody = z.object({
@@ -85,6 +91,8 @@ export const projectTermsBody = z.object({
   chatMessagesLimit: quota.optional(),
   isTemplate: z.boolean().optional(),
   isDemo: z.boolean().optional(),
+  rawRetentionDays: retentionDays.optional(),
+  rollupRetentionDays: retentionDays.optional(),
 });
 
 export const projectListQuery = z.object({
@@ -110,4 +118,5 @@ export const getByGroupIdQuery = z.object({ groupId: z.coerce.number().int().pos
 export const ProjectMessages = {
   NOT_FOUND: '项目不存在',
   NAME_TAKEN: '项目名称已存在',
+  ROLLUPS_SHORTER: '汇总数据的保留天数不能少于原始数据',
 } as const;

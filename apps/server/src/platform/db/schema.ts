@@ -148,6 +148,11 @@ export interface ProjectsTable {
   chat_messages_limit: number;
   is_template: number;
   is_demo: number;
+  /** Days raw points are kept (0: for good); hourly rollups `rollup_retention_days` (0: for good). */
+  raw_retention_days: Generated<number>;
+  rollup_retention_days: Generated<number>;
+  /** Raw points before this time were purged by retention; their hours are no longer recomputed. */
+  raw_purged_before: Generated<number>;
 }
 
 export interface RolesTable {
