@@ -72,6 +72,14 @@ describe('nestsDeeperThan', () => {
   });
 });
 
+describe('normaliseValue of text', () => {
+  it('refuses a NUL character (PostgreSQL text cannot hold it)', () => {
+    const text = { type: 'text' as const, decimalPlaces: 0, enums: [] };
+    expect(normaliseValue(text, 'a\u0000b')).toEqual({ ok: false, reason: '含有空字符（\\u0000）' });
+    expect(normaliseValue(text, 'a\u0001b')).toEqual({ ok: true, value: 'a\u0001b' });
+  });
+});
+
 describe('normaliseValue', () => {
   const rule = (type: 'float' | 'integer' | 'boolean' | 'text' | 'enum', decimalPlaces = 2) => ({
     type,

@@ -162,7 +162,10 @@ export function normaliseValue(rule: ValueRule, raw: unknown): Normalised {
         return { ok: false, reason: '不是文本' };
       }
       const text = String(raw);
-      return text.length > MAX_TEXT ? { ok: false, reason: '文本过长' } : { ok: true, value: text };
+      if (text.length > MAX_TEXT) return { ok: false, reason: '文本过长' };
+      // PostgreSQL text cannot hold it: the whole batch would fail and the message come back forever.
+      if (text.includes('\u0000')) return { ok: false, reason: '含有空字符（\\u0000）' };
+      return { ok: true, value: text };
     }
   }
 }

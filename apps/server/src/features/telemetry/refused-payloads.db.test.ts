@@ -116,6 +116,28 @@ describe('a deeply nested payload (poison message)', () => {
   });
 });
 
+describe('a NUL character (U+0000), which PostgreSQL text cannot hold', () => {
+  it('is a rejected value, and its rejection is listed; the rest of the message is stored', async () => {
+    const gw = await createGateway(t, projectId, [
+      { key: 'temp', type: 'float', decimals: 1 },
+      { key: 'note', type: 'text' },
+    ]);
+    const client = await connect(gw);
+    const topic = `gateways/${gw.serialNumber}/telemetry`;
+    const payload = JSON.stringify({ temp: 20.5, note: 'a\u0000b', 'x\u0000y': 1 });
+    await acknowledged(client, topic, payload);
+    expect((await storedPoints(t, gw.indicators.temp!)).map((p) => p.num_value)).toEqual([20.5]);
+    expect(await storedPoints(t, gw.indicators.note!)).toEqual([]);
+    const row = await gatewayRow(t, gw.id);
+    expect([row.rejected_value_count, row.unknown_key_count]).toEqual([1, 1]);
+    const [listed] = await rejectionList(gw);
+    expect(listed?.[1]).toBe(
+      '数据键 note 的值 "a\\u0000b" 含有空字符（\\u0000）（指标类型：文本）；未知数据键 x\uFFFDy：网关没有该数据标识的指标',
+    );
+    expect(listed?.[2]).toBe(payload);
+  });
+});
+
 describe('HTTP telemetry the JSON parser would have refused', () => {
   it('counts and lists a body that is not JSON, binary, truncated or of the wrong type', async () => {
     const gw = await gateway();

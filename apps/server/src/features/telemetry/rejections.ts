@@ -66,9 +66,9 @@ export class RejectionRecorder {
     this.buffer.push({
       gatewayId,
       receivedAt: now,
-      topic: topic.slice(0, MAX_TOPIC),
-      reason: describe(problems),
-      payload: truncateBytes(payload, this.limits.payloadBytes),
+      topic: storable(topic.slice(0, MAX_TOPIC)),
+      reason: storable(describe(problems)),
+      payload: storable(truncateBytes(payload, this.limits.payloadBytes)),
     });
   }
 
@@ -118,6 +118,14 @@ export class RejectionRecorder {
       payload: '',
     });
   }
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000 (binary payloads, a key written "\u0000"): one such row would
+ * fail the whole batch. It is shown as U+FFFD, like any other byte that is not text.
+ */
+function storable(text: string): string {
+  return text.replaceAll('\u0000', '\uFFFD');
 }
 
 function describe(all: string[]): string {
