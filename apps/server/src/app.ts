@@ -26,11 +26,13 @@ import { systemFeature } from './features/system/index.js';
 import { type TelemetryFeature, telemetryFeature } from './features/telemetry/index.js';
 import { usersFeature } from './features/users/index.js';
 import { type WarningsFeature, warningsFeature } from './features/warnings/index.js';
+import { AccessCache } from './platform/auth/access.cache.js';
 import { AccessRepository } from './platform/auth/access.repository.js';
 import { AccessService } from './platform/auth/access.service.js';
 import { SessionsRepository } from './platform/auth/sessions.repository.js';
 import { TokenSigner } from './platform/auth/tokens.js';
 import { LiveBus } from './platform/bus.js';
+import { createClusterBus } from './platform/cluster-bus.js';
 import type { Config } from './platform/config.js';
 import { connectDatabase } from './platform/db/connect.js';
 import { migrateToLatest } from './platform/db/migrate.js';
@@ -107,7 +109,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const secrets = loadOrCreateSecrets(config.dataDir, { tokenSigningKey: config.tokenSigningKey });
   const signer = new TokenSigner(secrets.tokenSigningKey, config.accessTokenTtlSeconds);
-  const access = new AccessService(new AccessRepository(database.db), signer);
+  const cluster = await createClusterBus(config, app.log);
+  const accessCache = new AccessCache(new AccessRepository(database.db), cluster);
+  const access = new AccessService(accessCache, signer);
   const platform: Platform = {
     config,
     db: database.db,
@@ -116,11 +120,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     upgrades: new UpgradeRouter(app),
     access,
     signer,
-    sessions: new SessionsRepository(database.db),
+    sessions: new SessionsRepository(database.db, accessCache),
     sms: options.sms ?? createSmsSender(config, app.log),
     files: new LocalFileStore(path.join(config.dataDir, 'files')),
     jobs: new Jobs(app.log, database.dialect === 'postgres' ? postgresJobLock(database.db) : undefined),
     bus: new LiveBus(),
+    cluster,
     log: app.log,
   };
 
@@ -177,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await warnings.close();
       // After the engine's last events: their messages are written and sent.
       await messages.close();
+      await cluster.close();
       await database.destroy();
     },
   };

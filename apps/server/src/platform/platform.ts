@@ -4,6 +4,7 @@ import type { AccessService } from './auth/access.service.js';
 import type { SessionsRepository } from './auth/sessions.repository.js';
 import type { TokenSigner } from './auth/tokens.js';
 import type { LiveBus } from './bus.js';
+import type { ClusterBus } from './cluster-bus.js';
 import type { Config } from './config.js';
 import type { Dialect } from './db/connect.js';
 import type { Database } from './db/schema.js';
@@ -27,5 +28,7 @@ export interface Platform {
   files: FileStore;
   jobs: Jobs;
   bus: LiveBus;
+  /** Messages between server nodes: socket frames, cache invalidations (in-process on one node). */
+  cluster: ClusterBus;
   log: FastifyBaseLogger;
 }

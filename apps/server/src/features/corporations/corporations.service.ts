@@ -45,6 +45,7 @@ export class CorporationsService {
     if (await this.repository.hasProjects(id)) throw badRequest(CorporationMessages.HAS_PROJECTS);
     await this.roles.deleteScope('corporation', id);
     await this.repository.delete(id);
+    await this.roles.scopeDeleted();
   }
 
   async isNameAvailable(name: string, excludeId?: number): Promise<boolean> {

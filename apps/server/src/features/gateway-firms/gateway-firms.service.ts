@@ -46,6 +46,7 @@ export class GatewayFirmsService {
     await this.get(id);
     await this.roles.deleteScope('firm', id);
     await this.repository.delete(id);
+    await this.roles.scopeDeleted();
   }
 
   async isNameAvailable(name: string, excludeId?: number): Promise<boolean> {

@@ -2,7 +2,9 @@ import { type PageQuery, Permission } from '@iot/contracts';
 import { type bindGatewayBody, type Gateway, GatewayMessages } from '@iot/contracts/gateways';
 import type { z } from 'zod';
 import type { AccessService, AuthContext } from '../../platform/auth/access.service.js';
+import type { ClusterBus } from '../../platform/cluster-bus.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { gatewayConfigChanged } from '../../platform/gateway-config.js';
 import { carryGatewayIndicators, dropGatewayIndicators } from '../indicators/index.js';
 import { sameBindCode } from './credentials.js';
 import type { GatewaysRepository } from './gateways.repository.js';
@@ -22,6 +24,7 @@ export class GatewayBindingService {
     private readonly repository: GatewaysRepository,
     private readonly gateways: GatewaysService,
     private readonly access: AccessService,
+    private readonly cluster: ClusterBus,
   ) {}
 
   async bind(
@@ -50,6 +53,7 @@ export class GatewayBindingService {
         userId: auth.userId,
       });
     });
+    await gatewayConfigChanged(this.cluster, { gatewayIds: [gateway.id] });
     return this.gateways.get({ projectId }, gateway.id);
   }
 
@@ -74,6 +78,7 @@ export class GatewayBindingService {
         userId: auth.userId,
       });
     });
+    await gatewayConfigChanged(this.cluster, { gatewayIds: [id] });
     return { ...gateway, projectId: null, groupId: null };
   }
 
@@ -129,6 +134,7 @@ export class GatewayBindingService {
         userId: auth.userId,
       });
     });
+    await gatewayConfigChanged(this.cluster, { gatewayIds: [id] });
     return this.gateways.get({ projectId: target.id }, id);
   }
 

@@ -12,7 +12,9 @@ import {
 } from '@iot/contracts/gateways';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/access.service.js';
+import type { ClusterBus } from '../../platform/cluster-bus.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { gatewayConfigChanged } from '../../platform/gateway-config.js';
 import { newBindCode, newSecret } from './credentials.js';
 import type { GatewaysRepository, Owner } from './gateways.repository.js';
 
@@ -40,7 +42,10 @@ const editable = (input: UpdateInput) => ({
  * or created in it). Every call names the owner; another owner's gateway is not found.
  */
 export class GatewaysService {
-  constructor(private readonly repository: GatewaysRepository) {}
+  constructor(
+    private readonly repository: GatewaysRepository,
+    private readonly cluster: ClusterBus,
+  ) {}
 
   async list(owner: Owner, pageQuery: PageQuery, filter: ListFilter) {
     const groupIds =
@@ -97,6 +102,7 @@ export class GatewaysService {
   async deleteInFirm(firmId: number, id: number): Promise<void> {
     await this.requireUnbound({ firmId }, id);
     await this.repository.delete(id);
+    await gatewayConfigChanged(this.cluster, { gatewayIds: [id] });
   }
 
   /** A project deletes only the gateways it created; a firm's gateway goes back by unbinding. */
@@ -104,6 +110,7 @@ export class GatewaysService {
     const gateway = await this.get({ projectId }, id);
     if (gateway.firmId !== null) throw badRequest(GatewayMessages.FIRM_GATEWAY_NO_DELETE);
     await this.repository.delete(id);
+    await gatewayConfigChanged(this.cluster, { gatewayIds: [id] });
   }
 
   /** A new device secret, answered once; the old one stops working at once. */

@@ -18,8 +18,8 @@ export type { GatewayBindingService, GatewaysService };
 /** Gateways of firms and projects: CRUD, device secrets, bind codes, moves and entry records. */
 export function gatewaysFeature(platform: Platform): { gateways: GatewaysService } {
   const repository = new GatewaysRepository(platform.db, platform.dialect);
-  const gateways = new GatewaysService(repository);
-  const binding = new GatewayBindingService(repository, gateways, platform.access);
+  const gateways = new GatewaysService(repository, platform.cluster);
+  const binding = new GatewayBindingService(repository, gateways, platform.access, platform.cluster);
   registerFirmGatewayRoutes(platform.router, gateways);
   registerProjectGatewayRoutes(platform.router, gateways);
   registerGatewayBindingRoutes(platform.router, binding);

@@ -1,6 +1,7 @@
 import type { createGroupBody, updateGroupBody } from '@iot/contracts/groups';
 import { GroupMessages, type GroupNode, type GroupType } from '@iot/contracts/groups';
 import type { z } from 'zod';
+import type { AccessService } from '../../platform/auth/access.service.js';
 import type { GroupRow } from '../../platform/db/schema.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { GroupsRepository } from './groups.repository.js';
@@ -10,7 +11,10 @@ import type { GroupsRepository } from './groups.repository.js';
  * monitoring points (an area or site flagged isMonitor; docs/decisions/0015-monitoring-points.md).
  */
 export class GroupsService {
-  constructor(private readonly repository: GroupsRepository) {}
+  constructor(
+    private readonly repository: GroupsRepository,
+    private readonly access: AccessService,
+  ) {}
 
   /** The subtree rooted at groupId (the whole tree for the project's own id). */
   async tree(projectId: number, groupId: number): Promise<GroupNode> {
@@ -94,6 +98,7 @@ export class GroupsService {
     if (group.parent_id === null) throw badRequest(GroupMessages.PROJECT_ROOT);
     if (await this.repository.hasChildren(id)) throw badRequest(GroupMessages.HAS_CHILDREN);
     await this.repository.delete(projectId, id);
+    await this.access.changed({ kind: 'group', groupId: id });
   }
 
   /** Breadcrumb levels from the project down to groupId, each with the siblings to switch to. */

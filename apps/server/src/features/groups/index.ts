@@ -10,7 +10,7 @@ export type { GroupsService };
 
 export function groupsFeature(platform: Platform): { groups: GroupsService } {
   const repository = new GroupsRepository(platform.db);
-  const groups = new GroupsService(repository);
+  const groups = new GroupsService(repository, platform.access);
   registerGroupRoutes(
     platform.router,
     groups,

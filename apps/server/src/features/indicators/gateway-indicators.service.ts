@@ -8,7 +8,9 @@ import {
   type thingModel,
 } from '@iot/contracts/indicators';
 import type { z } from 'zod';
+import type { ClusterBus } from '../../platform/cluster-bus.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { gatewayConfigChanged } from '../../platform/gateway-config.js';
 import type { GatewayIndicatorInput } from './gateway-indicators.repository.js';
 import { checkQuota } from './quota.js';
 import type { IndicatorStores } from './stores.js';
@@ -19,7 +21,10 @@ import { indicatorOfProperty } from './thing-model.js';
  * project and the gateway; a gateway of another project is not found.
  */
 export class GatewayIndicatorsService {
-  constructor(private readonly stores: IndicatorStores) {}
+  constructor(
+    private readonly stores: IndicatorStores,
+    private readonly cluster: ClusterBus,
+  ) {}
 
   async list(projectId: number, gatewayId: number, pageQuery: PageQuery, keyword?: string) {
     await this.requireGateway(this.stores, projectId, gatewayId);
@@ -42,6 +47,8 @@ export class GatewayIndicatorsService {
       checkQuota(await stores.gatewayIndicators.lockQuota(projectId), 1);
       return stores.gatewayIndicators.create(gatewayId, input);
     });
+    // Values for the new key are taken from now on, on every node.
+    await gatewayConfigChanged(this.cluster, { gatewayIds: [gatewayId] });
     return this.find(this.stores, gatewayId, id);
   }
 
@@ -55,6 +62,7 @@ export class GatewayIndicatorsService {
     await this.find(this.stores, gatewayId, id);
     await this.checkInput(this.stores, projectId, gatewayId, input, id);
     await this.stores.gatewayIndicators.update(gatewayId, id, input);
+    await gatewayConfigChanged(this.cluster, { gatewayIds: [gatewayId] });
     return this.find(this.stores, gatewayId, id);
   }
 
@@ -62,6 +70,7 @@ export class GatewayIndicatorsService {
     await this.requireGateway(this.stores, projectId, gatewayId);
     await this.find(this.stores, gatewayId, id);
     await this.stores.gatewayIndicators.delete(gatewayId, id);
+    await gatewayConfigChanged(this.cluster, { gatewayIds: [gatewayId] });
   }
 
   /**
@@ -76,7 +85,7 @@ export class GatewayIndicatorsService {
     model: z.output<typeof thingModel>,
   ): Promise<ThingModelImportResult> {
     if (!isThingModelFileName(fileName)) throw badRequest(IndicatorMessages.THING_MODEL_FILE);
-    return this.stores.transaction(async (stores) => {
+    const result = await this.stores.transaction(async (stores) => {
       await this.requireGateway(stores, projectId, gatewayId);
       const keys = await stores.gatewayIndicators.keysOfGateway(gatewayId);
       const wanted = model.properties.filter((property) => {
@@ -110,6 +119,8 @@ export class GatewayIndicatorsService {
         indicatorsCreated,
       };
     });
+    await gatewayConfigChanged(this.cluster, { gatewayIds: [gatewayId] });
+    return result;
   }
 
   private async requireGateway(stores: IndicatorStores, projectId: number, gatewayId: number): Promise<void> {

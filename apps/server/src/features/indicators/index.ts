@@ -15,8 +15,8 @@ export function indicatorsFeature(platform: Platform): {
   gatewayIndicators: GatewayIndicatorsService;
 } {
   const stores = new IndicatorStores(platform.db, platform.dialect);
-  const indicators = new IndicatorsService(stores);
-  const gatewayIndicators = new GatewayIndicatorsService(stores);
+  const indicators = new IndicatorsService(stores, platform.cluster);
+  const gatewayIndicators = new GatewayIndicatorsService(stores, platform.cluster);
   registerIndicatorRoutes(platform.router, indicators);
   registerGatewayIndicatorRoutes(platform.router, gatewayIndicators);
   return { indicators, gatewayIndicators };

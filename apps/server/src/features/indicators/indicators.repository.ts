@@ -98,6 +98,17 @@ export class IndicatorsRepository {
     return rows.map((row) => present(row));
   }
 
+  /** The gateways that have a gateway indicator of this indicator. */
+  async gatewaysUsing(indicatorId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('gateway_indicators')
+      .select('gateway_id')
+      .distinct()
+      .where('indicator_id', '=', indicatorId)
+      .execute();
+    return rows.map((row) => row.gateway_id);
+  }
+
   async create(projectId: number, input: IndicatorInput): Promise<number> {
     const row = await this.db
       .insertInto('indicators')

@@ -5,14 +5,19 @@ import {
   type IndicatorQuota,
   type IndicatorType,
 } from '@iot/contracts/indicators';
+import type { ClusterBus } from '../../platform/cluster-bus.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { gatewayConfigChanged } from '../../platform/gateway-config.js';
 import type { IndicatorInput } from './indicators.repository.js';
 import { quotaOf } from './quota.js';
 import type { IndicatorStores } from './stores.js';
 
 /** A project's indicators, and its gateway indicator quota. */
 export class IndicatorsService {
-  constructor(private readonly stores: IndicatorStores) {}
+  constructor(
+    private readonly stores: IndicatorStores,
+    private readonly cluster: ClusterBus,
+  ) {}
 
   list(projectId: number, pageQuery: PageQuery, filter: { keyword?: string; type?: IndicatorType }) {
     return this.stores.indicators.list(projectId, pageQuery, filter);
@@ -37,6 +42,8 @@ export class IndicatorsService {
     // Stored values were checked against the type: changing it under them would change their meaning.
     if (current.usedCount > 0 && input.type !== current.type) throw badRequest(IndicatorMessages.TYPE_IN_USE);
     await this.stores.indicators.update(projectId, id, input);
+    // Decimals and enums apply to the next value of every gateway that uses the indicator.
+    await gatewayConfigChanged(this.cluster, { gatewayIds: await this.stores.indicators.gatewaysUsing(id) });
     return this.get(projectId, id);
   }
 

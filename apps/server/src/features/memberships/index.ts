@@ -11,7 +11,12 @@ export function membershipsFeature(
   platform: Platform,
   deps: { users: UsersService; roles: RolesService },
 ): { memberships: MembershipsService } {
-  const memberships = new MembershipsService(new MembershipsRepository(platform.db), deps.users, deps.roles);
+  const memberships = new MembershipsService(
+    new MembershipsRepository(platform.db),
+    deps.users,
+    deps.roles,
+    platform.access,
+  );
   registerMembershipRoutes(platform.router, memberships);
   return { memberships };
 }

@@ -2,7 +2,7 @@ import type { ScopeType } from '@iot/contracts';
 import type { addMemberBody } from '@iot/contracts/memberships';
 import { type Member, MemberMessages } from '@iot/contracts/memberships';
 import type { z } from 'zod';
-import type { AuthContext } from '../../platform/auth/access.service.js';
+import type { AccessService, AuthContext } from '../../platform/auth/access.service.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { RolesService } from '../roles/index.js';
 import type { UsersService } from '../users/index.js';
@@ -14,6 +14,7 @@ export class MembershipsService {
     private readonly repository: MembershipsRepository,
     private readonly users: UsersService,
     private readonly roles: RolesService,
+    private readonly access: AccessService,
   ) {}
 
   list(scopeType: ScopeType, scopeId: number): Promise<Member[]> {
@@ -43,6 +44,7 @@ export class MembershipsService {
   async addUser(scopeType: ScopeType, scopeId: number, userId: number, roleId: number): Promise<Member> {
     if (await this.repository.get(scopeType, scopeId, userId)) throw conflict(MemberMessages.ALREADY_MEMBER);
     await this.repository.add(scopeType, scopeId, userId, roleId);
+    await this.access.changed({ kind: 'user', userId });
     return (await this.repository.get(scopeType, scopeId, userId))!;
   }
 
@@ -58,6 +60,7 @@ export class MembershipsService {
     await this.guardAdminRole(caller, scopeType, scopeId, [member.roleId, roleId]);
     if (member.roleId !== roleId) await this.keepOneAdmin(scopeType, scopeId, member);
     await this.repository.setRole(scopeType, scopeId, userId, roleId);
+    await this.access.changed({ kind: 'user', userId });
     return (await this.repository.get(scopeType, scopeId, userId))!;
   }
 
@@ -66,6 +69,7 @@ export class MembershipsService {
     await this.guardAdminRole(caller, scopeType, scopeId, [member.roleId]);
     await this.keepOneAdmin(scopeType, scopeId, member);
     await this.repository.remove(scopeType, scopeId, userId);
+    await this.access.changed({ kind: 'user', userId });
   }
 
   private async get(scopeType: ScopeType, scopeId: number, userId: number): Promise<Member> {

@@ -1,5 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import mqtt from 'mqtt';
+import { type ClusterBus, defineChannel } from '../../platform/cluster-bus.js';
 
 /** Delivers a body to the STOMP subscriptions of one destination on this node. */
 export type LocalDeliver = (destination: string, body: unknown) => void;
@@ -15,49 +14,29 @@ export interface SocketFanout {
   close(): Promise<void>;
 }
 
-/** One node: delivery is a function call. */
-export function localFanout(deliver: LocalDeliver): SocketFanout {
-  return {
-    publish: (destination, body) => deliver(destination, body),
-    close: async () => {},
-  };
+interface SocketFrame {
+  destination: string;
+  body: unknown;
 }
 
+/** Socket frames between nodes (topic iot-server/{MQTT_SHARE_GROUP}/socket on an external broker). */
+export const socketChannel = defineChannel<SocketFrame>('socket', (raw) => {
+  const frame = raw as Partial<SocketFrame> | null;
+  return typeof frame?.destination === 'string'
+    ? { destination: frame.destination, body: frame.body }
+    : undefined;
+});
+
 /**
- * Several nodes on an external MQTT broker: every node subscribes (not shared) to one topic and
- * delivers what arrives to its own sockets; a node delivers its own frames at once and asks the
- * broker not to echo them back (MQTT 5 no-local).
+ * Frames go over the cluster bus: delivered on this node at once, and on every other node as
+ * the bus brings them (in-process on one node, the external broker with several).
  */
-export async function mqttFanout(
-  url: string,
-  topic: string,
-  deliver: LocalDeliver,
-  log: FastifyBaseLogger,
-): Promise<SocketFanout> {
-  const client = await mqtt.connectAsync(url, {
-    protocolVersion: 5,
-    clientId: `iot-fanout-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
-    clean: true,
-    reconnectPeriod: 2000,
-  });
-  client.on('error', (error) => log.error({ err: error }, 'socket fan-out broker connection error'));
-  client.on('message', (_topic, payload) => {
-    try {
-      const frame = JSON.parse(payload.toString()) as { destination?: unknown; body?: unknown };
-      if (typeof frame.destination === 'string') deliver(frame.destination, frame.body);
-    } catch (error) {
-      log.warn({ err: error }, 'unreadable socket fan-out frame dropped');
-    }
-  });
-  await client.subscribeAsync(topic, { qos: 1, nl: true });
-  log.info({ topic }, 'socket frames fan out through the external MQTT broker');
+export function clusterFanout(cluster: ClusterBus, deliver: LocalDeliver): SocketFanout {
+  const stop = cluster.subscribe(socketChannel, (frame) => deliver(frame.destination, frame.body));
   return {
-    publish(destination, body) {
-      deliver(destination, body);
-      client
-        .publishAsync(topic, JSON.stringify({ destination, body }), { qos: 1 })
-        .catch((error: unknown) => log.error({ err: error, destination }, 'socket fan-out publish failed'));
+    publish: (destination, body) => void cluster.publish(socketChannel, { destination, body }),
+    close: async () => {
+      stop();
     },
-    close: () => client.endAsync(),
   };
 }

@@ -3,7 +3,7 @@ import { type StompServer, startStompServer } from '../../platform/stomp/server.
 import { createVoiceSender } from '../../platform/voice.js';
 import type { WarningsFeature } from '../warnings/index.js';
 import { MessageDispatcher, type Notification } from './dispatcher.js';
-import { localFanout, mqttFanout, type SocketFanout } from './fanout.js';
+import { clusterFanout, type SocketFanout } from './fanout.js';
 import { MessagesRepository } from './messages.repository.js';
 import { registerMessageRoutes } from './messages.routes.js';
 import { MessagesService } from './messages.service.js';
@@ -32,15 +32,12 @@ export interface MessagesFeature {
   notify(notification: Notification): Promise<void>;
   /** Waits for queued notifications and the sends they started (tests, shutdown). */
   drain(): Promise<void>;
-  /** After the warning engine has stopped: finishes the queue and leaves the broker. */
+  /** After the warning engine has stopped: finishes the queue and stops taking frames from other nodes. */
   close(): Promise<void>;
 }
 
 /** How often due webhook retries are looked for. */
 const WEBHOOK_RETRY_MS = 1000;
-
-/** The topic every node subscribes to (not shared) when frames fan out through an external broker. */
-export const fanoutTopic = (shareGroup: string) => `iot-server/${shareGroup}/socket`;
 
 /** Messages to people (decision 0020): the live STOMP socket, the message center, channels and settings. */
 export async function messagesFeature(
@@ -54,14 +51,12 @@ export async function messagesFeature(
     messageSocketRules(platform.access),
     log,
   );
-  // A deactivated or signed-out account loses its socket at once when that happens on this node,
-  // and within a minute otherwise (another node, or an expiry date passing).
+  // A deactivated, deleted or signed-out-everywhere account loses its socket at once, on every node
+  // the cluster bus reaches; within a minute when an expiry date passes (or a node missed the news).
   platform.sessions.onUserChanged((userId) => void socket.recheckUser(userId));
   platform.jobs.every(60_000, 'message socket sessions', () => socket.recheckSessions());
   const deliver = (destination: string, body: unknown) => void socket.deliver(destination, body);
-  const fanout = config.mqttUrl
-    ? await mqttFanout(config.mqttUrl, fanoutTopic(config.mqttShareGroup), deliver, log)
-    : localFanout(deliver);
+  const fanout = clusterFanout(platform.cluster, deliver);
 
   const repository = new MessagesRepository(platform.db);
   const webhooks = new WebhooksRepository(platform.db);

@@ -10,7 +10,12 @@ export function projectsFeature(
   platform: Platform,
   deps: { roles: RolesService },
 ): { projects: ProjectsService } {
-  const projects = new ProjectsService(new ProjectsRepository(platform.db), deps.roles);
+  const projects = new ProjectsService(
+    new ProjectsRepository(platform.db),
+    deps.roles,
+    platform.cluster,
+    platform.access,
+  );
   registerProjectRoutes(platform.router, projects);
   return { projects };
 }

@@ -171,15 +171,4 @@ export class ProjectsRepository {
       undefined
     );
   }
-
-  async isCorporationMember(userId: number, corporationId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('memberships')
-      .select('user_id')
-      .where('scope_type', '=', 'corporation')
-      .where('scope_id', '=', corporationId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
 }

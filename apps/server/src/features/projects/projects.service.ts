@@ -7,8 +7,10 @@ import {
   type updateProjectBody,
 } from '@iot/contracts/projects';
 import type { z } from 'zod';
-import type { AuthContext } from '../../platform/auth/access.service.js';
+import type { AccessService, AuthContext } from '../../platform/auth/access.service.js';
+import type { ClusterBus } from '../../platform/cluster-bus.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { gatewayConfigChanged } from '../../platform/gateway-config.js';
 import type { RolesService } from '../roles/index.js';
 import type { ProjectColumns, ProjectsRepository } from './projects.repository.js';
 
@@ -23,6 +25,8 @@ export class ProjectsService {
   constructor(
     private readonly repository: ProjectsRepository,
     private readonly roles: RolesService,
+    private readonly cluster: ClusterBus,
+    private readonly access: AccessService,
   ) {}
 
   async create(
@@ -67,7 +71,7 @@ export class ProjectsService {
     const hasBackCorporationMenu =
       corporationId !== null &&
       auth !== null &&
-      (auth.isSystemAdmin || (await this.repository.isCorporationMember(auth.userId, corporationId)));
+      (auth.isSystemAdmin || (await this.access.isMember(auth.userId, 'corporation', corporationId)));
     return { ...settings, hasBackCorporationMenu };
   }
 
@@ -150,6 +154,9 @@ export class ProjectsService {
     await this.settings(projectId, null);
     await this.roles.deleteScope('project', projectId);
     await this.repository.delete(projectId);
+    await this.roles.scopeDeleted();
+    // Its gateways' indicator configuration went with it.
+    await gatewayConfigChanged(this.cluster, { all: true });
   }
 
   async isNameAvailable(name: string, excludeId?: number): Promise<boolean> {

@@ -7,7 +7,7 @@ export { SCOPE_ENDPOINTS, type ScopeEndpoint, scopeAccess, scopeParams } from '.
 export type { RolesService };
 
 export function rolesFeature(platform: Platform): { roles: RolesService } {
-  const roles = new RolesService(new RolesRepository(platform.db));
+  const roles = new RolesService(new RolesRepository(platform.db), platform.access);
   registerRoleRoutes(platform.router, roles);
   return { roles };
 }

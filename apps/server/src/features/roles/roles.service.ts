@@ -1,12 +1,16 @@
 import type { ScopeType } from '@iot/contracts';
 import { MENUS_BY_CODE, menuInScope } from '@iot/contracts/menus';
 import { BUILTIN_ROLE_NAMES, type Role, type RoleFunction, RoleMessages } from '@iot/contracts/roles';
+import type { AccessService } from '../../platform/auth/access.service.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { RoleInput, RolesRepository } from './roles.repository.js';
 
 /** Roles per scope: their functions must be entries of the scope, with bits those entries have. */
 export class RolesService {
-  constructor(private readonly repository: RolesRepository) {}
+  constructor(
+    private readonly repository: RolesRepository,
+    private readonly access: AccessService,
+  ) {}
 
   list(scopeType: ScopeType, scopeId: number): Promise<Role[]> {
     return this.repository.list(scopeType, scopeId);
@@ -32,6 +36,8 @@ export class RolesService {
     if (await this.repository.isNameTaken(scopeType, scopeId, input.name, id))
       throw conflict(RoleMessages.NAME_TAKEN);
     await this.repository.update(id, input);
+    // Its members' bits change on every node before this answers.
+    await this.access.changed({ kind: 'role', roleId: id });
     return this.get(scopeType, scopeId, id);
   }
 
@@ -40,6 +46,7 @@ export class RolesService {
     if (role.builtin) throw badRequest(RoleMessages.BUILTIN_READONLY);
     if (await this.repository.isInUse(id)) throw badRequest(RoleMessages.IN_USE);
     await this.repository.delete(id);
+    await this.access.changed({ kind: 'role', roleId: id });
   }
 
   async isNameAvailable(
@@ -65,6 +72,14 @@ export class RolesService {
 
   deleteScope(scopeType: ScopeType, scopeId: number): Promise<void> {
     return this.repository.deleteScope(scopeType, scopeId);
+  }
+
+  /**
+   * After a scope is deleted (its roles, members and, for a project, its groups): every node
+   * forgets all it cached for permission checks. Rare enough not to be worth aiming.
+   */
+  scopeDeleted(): Promise<void> {
+    return this.access.changed({ kind: 'all' });
   }
 
   private checkFunctions(scopeType: ScopeType, functions: RoleFunction[]): void {

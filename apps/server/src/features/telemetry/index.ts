@@ -148,6 +148,7 @@ export async function telemetryFeature(platform: Platform): Promise<TelemetryFea
     platform.log,
     platform.config.offlineTimeoutSeconds * 1000,
     rejections,
+    platform.cluster,
   );
   // Devices of the embedded broker are connected to this process: after a start none is yet. With
   // an external broker they stay connected while nodes come and go; the timeout sweep finds the silent.

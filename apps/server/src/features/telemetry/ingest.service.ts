@@ -2,14 +2,21 @@ import { INDICATOR_TYPES } from '@iot/contracts/indicators';
 import type { FastifyBaseLogger } from 'fastify';
 import { sha256 } from '../../platform/auth/tokens.js';
 import type { LiveBus } from '../../platform/bus.js';
+import type { ClusterBus } from '../../platform/cluster-bus.js';
+import { gatewayConfigChannel } from '../../platform/gateway-config.js';
+import { NodeCache } from '../../platform/node-cache.js';
 import { clockStatusOf, normaliseValue, type ParsedPayload, parsePayload, storageTime } from './normalise.js';
 import type { DeviceIdentity } from './protocol.js';
 import type { RejectionRecorder } from './rejections.js';
 import type { IndicatorBinding, StoredPoint, TelemetryRepository } from './telemetry.repository.js';
 import type { TelemetryWriter } from './writer.js';
 
-/** How long a gateway's indicator list is reused before it is read again (indicator edits show within it). */
-const BINDINGS_TTL_MS = 5000;
+/**
+ * How long a gateway's indicator list may be reused. Every change to it is announced on the
+ * cluster bus (gateway-config channel) and applies at once; this only bounds a change made on a
+ * node whose broker link was down while this node's was up (docs/decisions/0030-per-node-caches.md).
+ */
+const BINDINGS_TTL_MS = 10 * 60_000;
 
 interface Presence {
   connections: number;
@@ -33,7 +40,7 @@ export interface IngestResult {
  * gateway, logged and noted in its recent rejections (rejections.ts), never thrown at the transport.
  */
 export class IngestService {
-  private readonly bindings = new Map<number, { at: number; byKey: Map<string, IndicatorBinding> }>();
+  private readonly bindings: NodeCache<number, Map<string, IndicatorBinding>>;
   private readonly presence = new Map<number, Presence>();
   private readonly onlineHandlers: ((device: DeviceIdentity) => void)[] = [];
   private readonly storedHandlers: ((device: DeviceIdentity, points: StoredPoint[]) => void)[] = [];
@@ -46,7 +53,14 @@ export class IngestService {
     private readonly log: FastifyBaseLogger,
     private readonly offlineTimeoutMs: number,
     private readonly rejections: RejectionRecorder,
-  ) {}
+    cluster: ClusterBus,
+  ) {
+    this.bindings = new NodeCache(cluster, { ttlMs: BINDINGS_TTL_MS, maxEntries: 100_000 });
+    cluster.subscribe(gatewayConfigChannel, (change) => {
+      if ('all' in change) this.bindings.clear();
+      else for (const gatewayId of change.gatewayIds) this.bindings.delete(gatewayId);
+    });
+  }
 
   /**
    * Native devices sign in with username = serial number and password = secret; ThingsBoard-style
@@ -283,11 +297,11 @@ export class IngestService {
   }
 
   private async bindingsOf(gatewayId: number): Promise<Map<string, IndicatorBinding>> {
-    const cached = this.bindings.get(gatewayId);
-    if (cached && Date.now() - cached.at < BINDINGS_TTL_MS) return cached.byKey;
-    const byKey = new Map((await this.repository.bindings(gatewayId)).map((b) => [b.dataIdentification, b]));
-    this.bindings.set(gatewayId, { at: Date.now(), byKey });
-    return byKey;
+    const byKey = await this.bindings.get(
+      gatewayId,
+      async () => new Map((await this.repository.bindings(gatewayId)).map((b) => [b.dataIdentification, b])),
+    );
+    return byKey ?? new Map();
   }
 }
 

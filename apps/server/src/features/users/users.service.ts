@@ -101,7 +101,7 @@ export class UsersService {
     });
     // A disabled account is signed out everywhere at once, not when its tokens run out.
     if (patch.status === 'disabled' && user.status !== 'disabled') await this.sessions.revokeAllOfUser(id);
-    else if (patch.status !== undefined || patch.expireAt !== undefined) this.sessions.userChanged(id);
+    else if (patch.status !== undefined || patch.expireAt !== undefined) await this.sessions.userChanged(id);
     return presentUser(await this.get(id));
   }
 
@@ -110,6 +110,8 @@ export class UsersService {
     if (id === callerId) throw badRequest(UserMessages.CANNOT_DELETE_SELF);
     if (user.username === 'admin') throw badRequest(UserMessages.CANNOT_DELETE_ADMIN);
     await this.repository.delete(id);
+    // Its sessions went with it: every node stops accepting its tokens.
+    await this.sessions.userChanged(id);
   }
 
   /** Lifts a lock-out (the lock bit of the users screen). */

@@ -2,7 +2,7 @@ import { hasPermission, Messages, type ScopeType } from '@iot/contracts';
 import type { AccessTokenClaims } from '@iot/contracts/auth';
 import { builtinAdminBits } from '@iot/contracts/menus';
 import { forbidden, notFound, tokenExpired, tokenInvalid } from '../errors.js';
-import type { AccessRepository } from './access.repository.js';
+import type { AccessCache, AccessChange } from './access.cache.js';
 import type { TokenSigner } from './tokens.js';
 
 /** Who is calling, established from a valid access token of a live session. */
@@ -37,9 +37,18 @@ export interface Requirement {
  */
 export class AccessService {
   constructor(
-    private readonly repository: AccessRepository,
+    private readonly repository: AccessCache,
     private readonly signer: TokenSigner,
   ) {}
+
+  /**
+   * Says that something the checks read has changed (await it after the write committed, before the
+   * request answers): this node forgets it at once; it resolves once the broker has taken the news
+   * for the other nodes.
+   */
+  changed(change: AccessChange): Promise<void> {
+    return this.repository.changed(change);
+  }
 
   /** Bearer token → caller. Expired or revoked: 50001. Malformed or forged: 40001. */
   async authenticate(authorization: string | undefined): Promise<AuthContext> {
@@ -69,6 +78,11 @@ export class AccessService {
       isSystemAdmin: session.isSystemAdmin,
       claims,
     };
+  }
+
+  /** Whether the user is a member of the scope, whatever the role (answered from the same cache as the checks). */
+  async isMember(userId: number, scope: ScopeType, scopeId: number): Promise<boolean> {
+    return (await this.repository.membership(userId, scope, scopeId, ANY_MEMBER)) !== undefined;
   }
 
   /** Refuses unless the caller holds `bit` on `menu` in the scope; answers the resolved scope. */

@@ -1,27 +1,31 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { AccessCache } from './access.cache.js';
 
 /**
  * Sign-in sessions and their rotating refresh tokens. A session lives until its refresh token
  * chain expires or it is revoked; access tokens name their session, so revoking it refuses them.
  */
 export class SessionsRepository {
-  private readonly changeListeners = new Set<(userId: number) => void>();
-
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly access: Pick<AccessCache, 'changed' | 'onChanged'>,
+  ) {}
 
   /**
-   * Told when a user's open sessions may have stopped being valid on this node (revoked, or the
-   * account deactivated or expired), so live connections check again at once rather than on
-   * their next periodic check.
+   * Told when a user's open sessions may have stopped being valid (revoked, or the account
+   * deactivated, expired or deleted), on this node or another, so live connections check again at
+   * once rather than on their next periodic check.
    */
   onUserChanged(listener: (userId: number) => void): () => void {
-    this.changeListeners.add(listener);
-    return () => this.changeListeners.delete(listener);
+    return this.access.onChanged((change) => {
+      if (change.kind === 'user') listener(change.userId);
+    });
   }
 
-  userChanged(userId: number): void {
-    for (const listener of this.changeListeners) listener(userId);
+  /** The account's state or sessions changed: every node's access cache forgets the user. */
+  userChanged(userId: number): Promise<void> {
+    return this.access.changed({ kind: 'user', userId });
   }
 
   async create(session: {
@@ -90,6 +94,7 @@ export class SessionsRepository {
       .where('id', '=', sessionId)
       .where('revoked_at', 'is', null)
       .execute();
+    await this.access.changed({ kind: 'session', sessionId });
   }
 
   /** Ends every session of a user, but one (the caller's own, when changing a password). */
@@ -101,7 +106,7 @@ export class SessionsRepository {
       .where('revoked_at', 'is', null);
     if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
     await query.execute();
-    this.userChanged(userId);
+    await this.userChanged(userId);
   }
 
   async userOfSession(sessionId: string): Promise<number | undefined> {
