@@ -49,6 +49,7 @@ describe.skipIf(!available)('external broker', () => {
     const token = await hook('auth', { username: gw.secret, clientid: `${gw.serialNumber}:tb` });
     expect(await token.json()).toEqual({ result: 'allow' });
     const deny = await hook('auth', { username: gw.serialNumber, password: 'wrong' });
+    expect(deny.status).toBe(403);
     expect(await deny.json()).toEqual({ result: 'deny' });
     const forged = await hook('auth', { username: gw.serialNumber, password: gw.secret }, 'not-the-secret');
     expect(forged.status).toBe(401);
@@ -66,6 +67,7 @@ describe.skipIf(!available)('external broker', () => {
       topic: 'gateways/OTHER/telemetry',
       action: 'publish',
     });
+    expect(other.status).toBe(403);
     expect(await other.json()).toEqual({ result: 'deny' });
     const commands = await hook('acl', {
       username: gw.secret,
@@ -73,6 +75,25 @@ describe.skipIf(!available)('external broker', () => {
       action: 'subscribe',
     });
     expect(await commands.json()).toEqual({ result: 'allow' });
+  });
+
+  it('answers mosquitto-go-auth’s topic checks (acc 1 read, 2 write, 3 both, 4 subscribe) by status', async () => {
+    const acl = async (topic: string, acc: number | string) =>
+      (await hook('acl', { username: gw.serialNumber, clientid: gw.serialNumber, topic, acc })).status;
+    const telemetry = `gateways/${gw.serialNumber}/telemetry`;
+    const commands = `gateways/${gw.serialNumber}/commands`;
+    expect(await acl(telemetry, 2)).toBe(200);
+    expect(await acl(telemetry, '2')).toBe(200);
+    expect(await acl(commands, 4)).toBe(200);
+    expect(await acl(commands, 1)).toBe(200);
+    // Read and write (3) needs both: a device may not publish its own commands; nor touch another's topics.
+    expect(await acl(commands, 3)).toBe(403);
+    expect(await acl(commands, 2)).toBe(403);
+    expect(await acl(telemetry, 1)).toBe(403);
+    expect(await acl('gateways/OTHER/commands', 4)).toBe(403);
+    const neither = await hook('acl', { username: gw.serialNumber, topic: telemetry });
+    expect(neither.status).toBe(400);
+    expect(((await neither.json()) as { message: string }).message).toContain('acc');
   });
 
   it('sends a command to an online device through the broker, and queues it for an offline one', async () => {
