@@ -10,7 +10,7 @@ import { canRunPostgres, type PostgresInstance, startPostgres } from '../../test
 import { ADMIN_PASSWORD, type Answer, startServer, type TestServer } from '../../test/server.js';
 
 /**
- * The database goes away under a running server (decision 0029): the process lives on, HTTP
+ * The database goes away under a running server (decision 0027): the process lives on, HTTP
  * answers 503 at once, no device is acknowledged for data that is not stored, the sockets stay
  * open, and everything works again by itself when PostgreSQL is back. It brings its own PostgreSQL
  * (stopping the shared one would break every other test), so it needs no TEST_DATABASE_URL and
