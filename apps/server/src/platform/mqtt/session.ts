@@ -42,6 +42,8 @@ interface Connection {
   handlers: Set<Promise<void>>;
   ready: boolean;
   pingOutstanding: boolean;
+  /** PUBACKs are written once per turn of the event loop: a commit resolves hundreds together. */
+  ackScheduled: boolean;
   keepalive?: NodeJS.Timeout;
   /** The broker's Receive Maximum: our QoS 1 publishes it takes in flight at once. */
   sendQuota: number;
@@ -136,6 +138,8 @@ export class MqttSession {
       }),
     ]);
     clearTimeout(timer);
+    // The PUBACKs of those handlers go out before the DISCONNECT, not in a later turn.
+    this.acknowledge(connection);
     if (!connection.socket.destroyed) {
       const closed = new Promise((resolve) => connection.socket.once('close', resolve));
       connection.socket.end(generate({ cmd: 'disconnect', reasonCode: 0 }, PROTOCOL));
@@ -160,6 +164,7 @@ export class MqttSession {
       handlers: new Set(),
       ready: false,
       pingOutstanding: false,
+      ackScheduled: false,
       sendQuota: 65_535,
     };
     this.connection = connection;
@@ -309,7 +314,12 @@ export class MqttSession {
         this.failures = 0;
         if (!receipt) return;
         receipt.done = true;
-        this.acknowledge(connection);
+        if (connection.ackScheduled) return;
+        connection.ackScheduled = true;
+        setImmediate(() => {
+          connection.ackScheduled = false;
+          this.acknowledge(connection);
+        });
       },
       (error: unknown) => {
         this.options.log.error({ err: error, topic: packet.topic }, 'relayed message not stored');
@@ -325,17 +335,21 @@ export class MqttSession {
 
   /** Sends the PUBACKs of the oldest receipts whose handlers are done, in the order they came. */
   private acknowledge(connection: Connection): void {
-    if (connection.socket.destroyed) return;
+    if (connection.socket.destroyed || connection.socket.writableEnded) return;
     const { receipts } = connection;
     let head = connection.head;
     if (head >= receipts.length || !receipts[head]?.done) return;
-    connection.socket.cork();
-    while (head < receipts.length && receipts[head]?.done) {
-      const { messageId } = receipts[head] as Receipt;
-      connection.socket.write(generate({ cmd: 'puback', messageId, reasonCode: 0 }, PROTOCOL));
-      head += 1;
+    const first = head;
+    while (head < receipts.length && receipts[head]?.done) head += 1;
+    // One write for the lot. A PUBACK with reason 0 and no properties is 4 bytes (MQTT 5 §3.4.2.1).
+    const acks = Buffer.allocUnsafe((head - first) * 4);
+    for (let i = first; i < head; i++) {
+      const offset = (i - first) * 4;
+      acks[offset] = 0x40;
+      acks[offset + 1] = 2;
+      acks.writeUInt16BE((receipts[i] as Receipt).messageId, offset + 2);
     }
-    connection.socket.uncork();
+    connection.socket.write(acks);
     if (head > 1024 && head * 2 > receipts.length) {
       connection.receipts = receipts.slice(head);
       head = 0;

@@ -1,0 +1,399 @@
+// Scale-out benchmark (issue 10): the same device load through (a) Mosquitto alone, to a plain QoS 1
+// subscriber that stores nothing, (b) the platform on its embedded broker and (c) the platform
+// consuming from that Mosquitto (MQTT_URL), on SQLite and on PostgreSQL. Prints msg/s, the ratios
+// embedded/Mosquitto and external/embedded, and checks that every acknowledged point arrived.
+//
+// Devices run in a worker thread; the server (apps/server/dist: `npm run build` first) and the
+// subscriber in this process. A private Mosquitto (/usr/sbin/mosquitto) on an ephemeral port.
+// BENCH_SECONDS (default 15), BENCH_GATEWAYS (50), BENCH_INFLIGHT (16 QoS 1 messages in flight per
+// device), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'apps/server/dist');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 50);
+const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 16);
+const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const MOSQUITTO = '/usr/sbin/mosquitto';
+const POINTS = 3;
+/** How long stored points may trail the last acknowledgement (the broker's queue drains). */
+const DRAIN_LIMIT_MS = 120_000;
+
+const load = (file) => import(pathToFileURL(path.join(DIST, file)).href);
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const fmt = (n, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function answers(port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** A private Mosquitto as a deployment would run it: persistence on, a queue deep enough for the load. */
+async function startMosquitto() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-mosquitto-'));
+  const port = await freePort();
+  const file = path.join(dir, 'mosquitto.conf');
+  writeFileSync(
+    file,
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      `user ${os.userInfo().username}`,
+      'persistence true',
+      `persistence_location ${dir}/`,
+      'autosave_interval 30',
+      'max_queued_messages 10000000',
+      'log_dest none',
+      '',
+    ].join('\n'),
+  );
+  const child = spawn(MOSQUITTO, ['-c', file], { stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  for (let i = 0; i < 100 && !(await answers(port)); i++) await pause(50);
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    async close() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function sqliteStorage() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-scale-'));
+  return {
+    dataDir,
+    databaseUrl: undefined,
+    databaseSchema: undefined,
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function postgresStorage() {
+  const { default: pg } = await import('pg');
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-scale-pg-'));
+  return {
+    dataDir,
+    databaseUrl: PG_URL,
+    databaseSchema: schema,
+    async drop() {
+      const dropper = new pg.Client({ connectionString: PG_URL });
+      await dropper.connect();
+      await dropper.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await dropper.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function postgresAnswers() {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function startPlatform(storage, overrides) {
+  const { buildApp } = await load('app.js');
+  const { loadConfig } = await load('platform/config.js');
+  const config = {
+    ...loadConfig({}),
+    port: 0,
+    host: '127.0.0.1',
+    mqttPort: 0,
+    mqttPortFixed: true,
+    dtuPort: 0,
+    dtuPortFixed: true,
+    dataDir: storage.dataDir,
+    databaseUrl: storage.databaseUrl,
+    databaseSchema: storage.databaseSchema,
+    adminPassword: 'Admin@2026',
+    tokenRateLimitPerMinute: 1_000_000,
+    rollupIntervalSeconds: 0,
+    logLevel: 'warn',
+    webDist: path.join(storage.dataDir, 'no-web'),
+    ...overrides,
+  };
+  const server = await buildApp(config);
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  return { server, baseUrl: `http://127.0.0.1:${server.app.server.address().port}` };
+}
+
+/** Gateways with 3 float indicators each (k0…k2), as the devices' credentials. */
+async function provision(ctx, label) {
+  const { PlatformClient, provisionGateways } = await load('simulator/provision.js');
+  const admin = new PlatformClient(ctx.baseUrl);
+  await admin.login('admin', 'Admin@2026');
+  const projectId = ctx.server.seeded.demoProjectId;
+  await admin.call('PUT', `/iot/projects/${projectId}/terms`, { accessGatewayIndicatorMaxNum: -1 });
+  const profiles = Array.from({ length: POINTS }, (_, i) => ({
+    key: `k${i}`,
+    name: `scale-${i}`,
+    unit: '',
+    type: 'float',
+    decimals: 2,
+    base: 10,
+    amplitude: 1,
+    peakHour: 0,
+    noise: 0.1,
+    min: 0,
+    max: 100,
+    excursionChance: 0,
+    excursion: 1,
+  }));
+  const devices = await provisionGateways(
+    admin,
+    projectId,
+    Array.from({ length: GATEWAYS }, (_, i) => ({ alias: `scale-${label}-${i}`, protocol: 'native' })),
+    profiles,
+  );
+  return devices.map((d) => ({ serialNumber: d.serialNumber, secret: d.secret }));
+}
+
+function runDevices(devices, mqttUrl) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(fileURLToPath(import.meta.url), {
+      workerData: { devices, mqttUrl, seconds: SECONDS, inflight: INFLIGHT },
+    });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+/**
+ * Runs the devices, then waits until `arrived()` reaches every acknowledged message. The rate is
+ * messages over the time until the last one arrived: a broker acknowledges before its subscriber
+ * has the message, so what it queued counts only once it is through.
+ */
+async function measure(devices, mqttUrl, arrived) {
+  const started = performance.now();
+  const result = await runDevices(devices, mqttUrl);
+  const deadline = performance.now() + DRAIN_LIMIT_MS;
+  let count = await arrived();
+  while (count < result.acked && performance.now() < deadline) {
+    await pause(50);
+    count = await arrived();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    acked: result.acked,
+    arrived: count,
+    ackedPerSecond: result.acked / result.seconds,
+    perSecond: Math.min(count, result.acked) / seconds,
+    drainSeconds: seconds - result.seconds,
+    lost: Math.max(0, result.acked - count),
+  };
+}
+
+/** (a) Mosquitto alone: devices publish, one plain QoS 1 subscriber takes everything, stores nothing. */
+async function transportOnly(broker) {
+  const { default: mqtt } = await import('mqtt');
+  const subscriber = await mqtt.connectAsync(broker.url, { protocolVersion: 5, clean: true });
+  let received = 0;
+  subscriber.on('message', () => {
+    received += 1;
+  });
+  await subscriber.subscribeAsync('gateways/+/telemetry', { qos: 1 });
+  const devices = Array.from({ length: GATEWAYS }, (_, i) => ({
+    serialNumber: `transport-${i}`,
+    secret: 'x',
+  }));
+  const result = await measure(devices, broker.url, async () => received);
+  await subscriber.endAsync();
+  return result;
+}
+
+/** (b) or (c): the platform stores; a message counts once its three points are in the database. */
+async function platformRun(storage, label, mqttUrl, brokerUrl) {
+  const ctx = await startPlatform(storage, mqttUrl ? { mqttUrl, mqttShareGroup: `bench-${label}` } : {});
+  try {
+    const devices = await provision(ctx, label);
+    const db = ctx.server.platform.db;
+    const storedMessages = async () =>
+      Math.floor(
+        Number(
+          (
+            await db
+              .selectFrom('telemetry')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirst()
+          ).n,
+        ) / POINTS,
+      );
+    const before = await storedMessages();
+    const url = brokerUrl ?? `mqtt://127.0.0.1:${ctx.server.telemetry.mqttPort}`;
+    return await measure(devices, url, async () => (await storedMessages()) - before);
+  } finally {
+    await ctx.server.close();
+  }
+}
+
+async function main() {
+  if (!existsSync(path.join(DIST, 'app.js')))
+    throw new Error('apps/server/dist is missing: run `npm run build`');
+  if (!existsSync(MOSQUITTO)) {
+    console.log(`scale-out benchmark skipped: ${MOSQUITTO} is not installed`);
+    return;
+  }
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.split(' ')[0] ?? '?'}), Node ${process.version}`;
+  console.log(`Scale-out benchmark — ${machine}`);
+  console.log(
+    `${GATEWAYS} devices × ${INFLIGHT} QoS 1 messages in flight, ${POINTS} points/message, ${SECONDS} s per run\n`,
+  );
+  const broker = await startMosquitto();
+  const rows = [];
+  try {
+    const transport = await transportOnly(broker);
+    console.log(
+      `(a) Mosquitto alone, QoS 1 subscriber: ${fmt(transport.perSecond)} msg/s (acknowledged ${fmt(transport.ackedPerSecond)} msg/s; ${transport.lost === 0 ? 'no loss' : `${fmt(transport.lost)} LOST`})`,
+    );
+    const pgProblem = await postgresAnswers();
+    const databases = [['SQLite', sqliteStorage]];
+    if (pgProblem) console.log(`PostgreSQL: skipped (${pgProblem})`);
+    else databases.push(['PostgreSQL', postgresStorage]);
+    for (const [name, storageOf] of databases) {
+      const results = {};
+      for (const [mode, external] of [
+        ['embedded', false],
+        ['external', true],
+      ]) {
+        const storage = await storageOf();
+        try {
+          results[mode] = await platformRun(
+            storage,
+            `${name.toLowerCase()}-${mode}`,
+            external ? broker.url : undefined,
+            external ? broker.url : undefined,
+          );
+        } finally {
+          await storage.drop();
+        }
+        const r = results[mode];
+        console.log(
+          `${name}, ${mode === 'embedded' ? '(b) embedded broker' : '(c) external Mosquitto'}: ${fmt(r.perSecond)} msg/s stored ` +
+            `(acknowledged ${fmt(r.ackedPerSecond)} msg/s, last stored ${fmt(r.drainSeconds, 1)} s after the devices stopped; ` +
+            `${r.lost === 0 ? 'no loss' : `${fmt(r.lost)} acknowledged messages NOT STORED`})`,
+        );
+      }
+      rows.push({ name, ...results });
+      console.log(
+        `${name}: embedded / Mosquitto ${fmt(results.embedded.perSecond / transport.perSecond, 2)}×, ` +
+          `external / embedded ${fmt(results.external.perSecond / results.embedded.perSecond, 2)}×`,
+      );
+    }
+
+    console.log('\n<!-- bench-scale-out:start -->');
+    console.log(
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${GATEWAYS} devices × ${INFLIGHT} QoS 1 messages in flight, ${POINTS} points/message, ${SECONDS} s runs (\`node bench/scale-out.mjs\`).\n`,
+    );
+    console.log(
+      '| Database | (a) Mosquitto alone | (b) embedded broker, stored | (c) external Mosquitto, stored | b / a | c / b | loss |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---|');
+    for (const row of rows) {
+      const lost = row.embedded.lost + row.external.lost + transport.lost;
+      console.log(
+        `| ${row.name} | ${fmt(transport.perSecond)} msg/s | ${fmt(row.embedded.perSecond)} msg/s | ${fmt(row.external.perSecond)} msg/s | ` +
+          `${fmt(row.embedded.perSecond / transport.perSecond, 2)}× | ${fmt(row.external.perSecond / row.embedded.perSecond, 2)}× | ${lost === 0 ? 'none' : `${fmt(lost)} messages`} |`,
+      );
+    }
+    console.log('<!-- bench-scale-out:end -->');
+  } finally {
+    await broker.close();
+  }
+}
+
+/** Worker: the devices; each keeps `inflight` QoS 1 publishes going with {ts, values}. */
+async function devicesWorker() {
+  const { default: mqtt } = await import('mqtt');
+  const { devices, mqttUrl, seconds, inflight } = workerData;
+  const clients = await Promise.all(
+    devices.map((d) =>
+      // The client id is the serial number: the embedded broker takes only ids that belong to the credential.
+      mqtt.connectAsync(mqttUrl, {
+        clientId: d.serialNumber,
+        username: d.serialNumber,
+        password: d.secret,
+        reconnectPeriod: 0,
+      }),
+    ),
+  );
+  let acked = 0;
+  let stop = false;
+  const started = performance.now();
+  const base = Date.now() - 3_600_000;
+  const timer = setTimeout(() => {
+    stop = true;
+  }, seconds * 1000);
+  await Promise.all(
+    clients.map(async (client, index) => {
+      const device = devices[index];
+      let seq = 0;
+      const lane = async () => {
+        while (!stop) {
+          const n = seq++;
+          const values = { k0: n % 100, k1: (n + 1) % 100, k2: (n + 2) % 100 };
+          await client.publishAsync(
+            `gateways/${device.serialNumber}/telemetry`,
+            JSON.stringify({ ts: base + n, values }),
+            { qos: 1 },
+          );
+          acked += 1;
+        }
+      };
+      await Promise.all(Array.from({ length: inflight }, lane));
+    }),
+  );
+  clearTimeout(timer);
+  const elapsed = (performance.now() - started) / 1000;
+  await Promise.all(clients.map((c) => c.endAsync()));
+  parentPort.postMessage({ acked, seconds: elapsed });
+}
+
+if (isMainThread) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  devicesWorker();
+}
