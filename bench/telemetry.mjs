@@ -1,18 +1,22 @@
 // Telemetry benchmarks (issue 4): MQTT ingest rate with QoS 1 and no loss, against a plain batched
 // SQLite insert of the same rows (the ceiling), and the chart query over a year of minutes and
 // over ten million 1-second points, from raw points and from hourly rollups. Prints figures and
-// ratios; never fails on slowness.
+// ratios; never fails on slowness. The chart and the storage write path are measured on SQLite and
+// on PostgreSQL (a bench_… schema in BENCH_DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/test, dropped afterwards; skipped if it does not answer).
 //
 // The server runs in this process from apps/server/dist (npm run build first); the MQTT devices
 // run in a worker thread. Sizes: BENCH_SECONDS (ingest run length, default 60),
 // BENCH_GATEWAYS (default 100), BENCH_INFLIGHT (QoS 1 messages in flight per device, default 8),
-// BENCH_BIG_POINTS (default 10000000).
+// BENCH_BIG_POINTS (default 10000000), BENCH_WRITE_ROWS (write path, default 600000).
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import pg from 'pg';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'apps/server/dist');
@@ -20,9 +24,13 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 100);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 8);
 const BIG = Number(process.env.BENCH_BIG_POINTS ?? 10_000_000);
-/** `ingest` or `chart` runs only that part (profiling); the figure table needs both. */
+/** `ingest`, `chart` or `write` runs only that part (profiling); the figure table needs them all. */
 const ONLY = process.env.BENCH_ONLY;
 const YEAR_MINUTES = 525_600;
+const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const WRITE_ROWS = Number(process.env.BENCH_WRITE_ROWS ?? 600_000);
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 const load = (file) => import(pathToFileURL(path.join(DIST, file)).href);
 
@@ -52,7 +60,33 @@ function profiles(n) {
   }));
 }
 
-async function startServer() {
+/** A fresh bench_… schema when PostgreSQL answers, else null (and why). */
+async function postgresSchema() {
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    return { schema };
+  } catch (error) {
+    return { reason: error instanceof Error ? error.message : String(error) };
+  } finally {
+    await admin.end().catch(() => {});
+  }
+}
+
+async function dropSchema(schema) {
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  try {
+    await admin.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The server on a temporary SQLite file, or in `schema` of PG_URL. */
+async function startServer(schema) {
   const { buildApp } = await load('app.js');
   const { loadConfig } = await load('platform/config.js');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-telemetry-'));
@@ -63,7 +97,8 @@ async function startServer() {
     mqttPort: 0,
     mqttPortFixed: true,
     dataDir,
-    databaseUrl: undefined,
+    databaseUrl: schema ? PG_URL : undefined,
+    databaseSchema: schema,
     adminPassword: 'Admin@2026',
     tokenRateLimitPerMinute: 1_000_000,
     // The rollup job runs when the benchmark says, so raw and rolled-up reads are timed apart.
@@ -74,7 +109,13 @@ async function startServer() {
   const server = await buildApp(config);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address();
-  return { server, baseUrl: `http://127.0.0.1:${port}`, dataDir };
+  return { server, baseUrl: `http://127.0.0.1:${port}`, dataDir, schema };
+}
+
+async function stopServer(ctx) {
+  await ctx.server.close();
+  rmSync(ctx.dataDir, { recursive: true, force: true });
+  if (ctx.schema) await dropSchema(ctx.schema);
 }
 
 /** Runs the devices in a worker: each publishes {ts, values} with QoS 1, INFLIGHT at a time. */
@@ -189,10 +230,48 @@ async function sqliteCeiling(rows) {
 }
 
 /**
- * Writes `count` points of one series straight into the server's SQLite file, `intervalMs` apart,
+ * Writes `count` points of one series straight into the server's database, `intervalMs` apart,
  * ending before the current hour (rollups cover closed hours).
  */
-async function seedSeries(dataDir, gatewayIndicatorId, count, intervalMs) {
+function seedSeries(ctx, gatewayIndicatorId, count, intervalMs) {
+  return ctx.schema
+    ? seedPostgres(ctx, gatewayIndicatorId, count, intervalMs)
+    : seedSqlite(ctx.dataDir, gatewayIndicatorId, count, intervalMs);
+}
+
+/**
+ * PostgreSQL: generated in the server, in 1 M-row statements, into day partitions made first (as
+ * the retention job would have made them while the data came in), then analysed as autovacuum would.
+ */
+async function seedPostgres(ctx, gatewayIndicatorId, count, intervalMs) {
+  const { addPartition, partitionsOf } = await load('platform/db/partitions.js');
+  const { sql } = await import('kysely');
+  const db = ctx.server.platform.db;
+  const start = Math.floor(Date.now() / HOUR) * HOUR - count * intervalMs;
+  const existing = (await partitionsOf(db, 'telemetry')).filter((p) => !p.isDefault);
+  for (let day = Math.floor(start / DAY) * DAY; day < Date.now(); day += DAY) {
+    const taken = existing.some((p) => (p.from ?? -Infinity) < day + DAY && (p.to ?? Infinity) > day);
+    if (!taken)
+      existing.push({ from: day, to: day + DAY, name: await addPartition(db, 'telemetry', day, day + DAY) });
+  }
+  for (let i = 0; i < count; i += 1_000_000) {
+    const n = Math.min(count, i + 1_000_000);
+    await sql`
+      insert into telemetry (gateway_indicator_id, ts, num_value)
+      select ${gatewayIndicatorId}, ${start}::bigint + i * ${intervalMs}::bigint,
+             20 + 10 * sin(i / 720.0) + case when i % 10007 = 0 then 500 else 0 end
+      from generate_series(${i}::bigint, ${n - 1}::bigint) as i`.execute(db);
+  }
+  await sql`
+    insert into telemetry_dirty_hours (gateway_indicator_id, hour, version)
+    select ${gatewayIndicatorId}, h, 0
+    from generate_series(${Math.floor(start / HOUR) * HOUR}::bigint, ${start + count * intervalMs - 1}::bigint, ${HOUR}::bigint) as h
+    on conflict do nothing`.execute(db);
+  await sql`analyze telemetry`.execute(db);
+  return { start, stop: start + count * intervalMs };
+}
+
+async function seedSqlite(dataDir, gatewayIndicatorId, count, intervalMs) {
   const { default: Database } = await import('better-sqlite3');
   const db = new Database(path.join(dataDir, 'iot.db'));
   db.pragma('busy_timeout = 5000');
@@ -235,7 +314,7 @@ async function chartRun(ctx, label, count, intervalMs) {
     .where('g.serial_number', '=', device.serialNumber)
     .executeTakeFirstOrThrow();
   const seeded = performance.now();
-  const range = await seedSeries(ctx.dataDir, gateway.giId, count, intervalMs);
+  const range = await seedSeries(ctx, gateway.giId, count, intervalMs);
   const seedSeconds = (performance.now() - seeded) / 1000;
   const query = () =>
     admin.call('POST', '/data-server/api/v2/gateways/chart', {
@@ -261,27 +340,100 @@ async function chartRun(ctx, label, count, intervalMs) {
   const rolling = performance.now();
   const hours = await ctx.server.history.recomputeRollups();
   const rollupSeconds = (performance.now() - rolling) / 1000;
+  if (ctx.schema)
+    await (await import('kysely')).sql`analyze telemetry_hourly`.execute(ctx.server.platform.db);
   const rolled = await time(20, 2);
   return { label, count, seedSeconds, hours, rollupSeconds, raw, ...rolled };
+}
+
+/**
+ * The storage write path alone (TelemetryRepository.write, as the group-commit writer calls it):
+ * batches of `batch` points over 150 series, each batch its own commit.
+ */
+async function writeRun(ctx, batch) {
+  const { TelemetryRepository } = await load('features/telemetry/telemetry.repository.js');
+  const repository = new TelemetryRepository(ctx.server.platform.db, ctx.server.platform.dialect);
+  const SERIES = 150;
+  let ts = Date.now() - HOUR;
+  let written = 0;
+  const next = () => {
+    const points = [];
+    for (let i = 0; i < batch; i++) {
+      const series = (written + i) % SERIES;
+      if (series === 0) ts += 2;
+      points.push({ gatewayIndicatorId: 1_000_000 + series, ts, value: (i % 97) * 1.5 });
+    }
+    written += batch;
+    return points;
+  };
+  for (let i = 0; i < 5; i++) await repository.write(next());
+  const started = performance.now();
+  let rows = 0;
+  while (rows < WRITE_ROWS) {
+    await repository.write(next());
+    rows += batch;
+  }
+  return { batch, rowsPerSecond: rows / ((performance.now() - started) / 1000) };
+}
+
+/** Runs `work(ctx)` on SQLite and, when it answers, on PostgreSQL; answers [{label, result}]. */
+async function onBothDatabases(work) {
+  const results = [];
+  const sqlite = await startServer();
+  try {
+    results.push({ label: 'SQLite', result: await work(sqlite) });
+  } finally {
+    await stopServer(sqlite);
+  }
+  const postgres = await postgresSchema();
+  if (!postgres.schema) {
+    console.log(`PostgreSQL: skipped (${PG_URL} did not answer: ${postgres.reason})`);
+    return results;
+  }
+  let ctx;
+  try {
+    ctx = await startServer(postgres.schema);
+    results.push({ label: 'PostgreSQL', result: await work(ctx) });
+  } finally {
+    if (ctx) await stopServer(ctx);
+    else await dropSchema(postgres.schema);
+  }
+  return results;
+}
+
+async function chartsOnBoth() {
+  const all = await onBothDatabases(async (ctx) => [
+    await chartRun(ctx, 'year', YEAR_MINUTES, 60_000),
+    await chartRun(ctx, 'big', BIG, 1000),
+  ]);
+  for (const { label, result } of all)
+    for (const c of result)
+      console.log(
+        `${label} chart, ${fmt(c.count)} points → ${c.buckets} buckets: p50 ${fmt(c.p50, 1)} ms, p95 ${fmt(c.p95, 1)} ms from rollups; ` +
+          `raw points p50 ${fmt(c.raw.p50, 1)} ms (seeded in ${fmt(c.seedSeconds, 1)} s; ${fmt(c.hours)} hours rolled up in ${fmt(c.rollupSeconds, 1)} s = ${fmt(c.count / c.rollupSeconds)} points/s)`,
+      );
+  return all;
+}
+
+async function writesOnBoth() {
+  const all = await onBothDatabases(async (ctx) => [await writeRun(ctx, 500), await writeRun(ctx, 2400)]);
+  for (const { label, result } of all)
+    console.log(
+      `${label} write path: ${result.map((w) => `${fmt(w.rowsPerSecond)} rows/s at ${fmt(w.batch)}-point batches`).join(', ')}`,
+    );
+  return all;
 }
 
 async function main() {
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.split(' ')[0] ?? '?'}), Node ${process.version}`;
   console.log(`Telemetry benchmark — ${machine}`);
+  if (ONLY === 'chart') return void (await chartsOnBoth());
+  if (ONLY === 'write') return void (await writesOnBoth());
   console.log(`ingest: ${GATEWAYS} MQTT devices, QoS 1, ${INFLIGHT} in flight each, ${SECONDS} s per run\n`);
+  const runs = [];
+  let ceiling;
   const ctx = await startServer();
   try {
-    if (ONLY === 'chart') {
-      for (const c of [
-        await chartRun(ctx, 'year', YEAR_MINUTES, 60_000),
-        await chartRun(ctx, 'big', BIG, 1000),
-      ])
-        console.log(
-          `chart, ${fmt(c.count)} points: p50 ${fmt(c.p50, 1)} ms from rollups, ${fmt(c.raw.p50, 1)} ms raw`,
-        );
-      return;
-    }
-    const runs = [];
     const plans = [
       [3, false],
       [20, false],
@@ -297,49 +449,48 @@ async function main() {
       );
     }
     if (ONLY === 'ingest') return;
-    const ceiling = await sqliteCeiling(Math.max(500_000, Math.round(runs[0].pointsPerSecond * 10)));
+    ceiling = await sqliteCeiling(Math.max(500_000, Math.round(runs[0].pointsPerSecond * 10)));
     console.log(`plain better-sqlite3 batched insert (ceiling): ${fmt(ceiling)} points/s`);
-    const charts = [await chartRun(ctx, 'year', YEAR_MINUTES, 60_000), await chartRun(ctx, 'big', BIG, 1000)];
-    for (const c of charts) {
-      console.log(
-        `chart, ${fmt(c.count)} points → ${c.buckets} buckets: p50 ${fmt(c.p50, 1)} ms, p95 ${fmt(c.p95, 1)} ms from rollups; ` +
-          `raw points p50 ${fmt(c.raw.p50, 1)} ms (seeded in ${fmt(c.seedSeconds, 1)} s; ${fmt(c.hours)} hours rolled up in ${fmt(c.rollupSeconds, 1)} s = ${fmt(c.count / c.rollupSeconds)} points/s)`,
-      );
-    }
-    const [three, twenty, withRules] = runs;
-    console.log('\n<!-- bench-telemetry:start -->');
-    console.log(
-      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}, SQLite (\`npm run bench\`).\n`,
-    );
-    console.log('| Benchmark | Figure |');
-    console.log('|---|---:|');
-    console.log(
-      `| MQTT ingest, 3 points/message, QoS 1, no loss | ${fmt(three.messagesPerSecond)} msg/s = ${fmt(three.pointsPerSecond)} points/s |`,
-    );
-    console.log(
-      `| MQTT ingest, 20 points/message, QoS 1, no loss | ${fmt(twenty.messagesPerSecond)} msg/s = ${fmt(twenty.pointsPerSecond)} points/s |`,
-    );
-    console.log(
-      `| MQTT ingest, 3 points/message, a warning rule on every indicator | ${fmt(withRules.messagesPerSecond)} msg/s = ${fmt(withRules.pointsPerSecond)} points/s |`,
-    );
-    console.log(`| Plain batched SQLite insert (ceiling) | ${fmt(ceiling)} points/s |`);
-    console.log(`| Ingest / ceiling (20 points/message) | ${fmt(twenty.pointsPerSecond / ceiling, 2)}× |`);
-    console.log(
-      `| Publish → acknowledgement (3 points), p50 / p99 | ${fmt(three.latency.p50, 1)} / ${fmt(three.latency.p99, 1)} ms |`,
-    );
-    for (const c of charts) {
-      console.log(
-        `| Chart, ${fmt(c.count)} points → 1,000 buckets, p50 / p95 (hourly rollups) | ${fmt(c.p50, 1)} / ${fmt(c.p95, 1)} ms |`,
-      );
-      console.log(
-        `| Same chart from raw points (before the rollup job), p50; rollup job over the backlog | ${fmt(c.raw.p50, 1)} ms; ${fmt(c.count / c.rollupSeconds)} points/s |`,
-      );
-    }
-    console.log('<!-- bench-telemetry:end -->');
   } finally {
-    await ctx.server.close();
-    rmSync(ctx.dataDir, { recursive: true, force: true });
+    await stopServer(ctx);
   }
+  const charts = await chartsOnBoth();
+  const writes = await writesOnBoth();
+  const [three, twenty, withRules] = runs;
+  console.log('\n<!-- bench-telemetry:start -->');
+  console.log(
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ingest on SQLite, chart and write path on both (\`npm run bench\`).\n`,
+  );
+  console.log('| Benchmark | Figure |');
+  console.log('|---|---:|');
+  console.log(
+    `| MQTT ingest, 3 points/message, QoS 1, no loss | ${fmt(three.messagesPerSecond)} msg/s = ${fmt(three.pointsPerSecond)} points/s |`,
+  );
+  console.log(
+    `| MQTT ingest, 20 points/message, QoS 1, no loss | ${fmt(twenty.messagesPerSecond)} msg/s = ${fmt(twenty.pointsPerSecond)} points/s |`,
+  );
+  console.log(
+    `| MQTT ingest, 3 points/message, a warning rule on every indicator | ${fmt(withRules.messagesPerSecond)} msg/s = ${fmt(withRules.pointsPerSecond)} points/s |`,
+  );
+  console.log(`| Plain batched SQLite insert (ceiling) | ${fmt(ceiling)} points/s |`);
+  console.log(`| Ingest / ceiling (20 points/message) | ${fmt(twenty.pointsPerSecond / ceiling, 2)}× |`);
+  console.log(
+    `| Publish → acknowledgement (3 points), p50 / p99 | ${fmt(three.latency.p50, 1)} / ${fmt(three.latency.p99, 1)} ms |`,
+  );
+  for (const { label, result } of charts)
+    for (const c of result) {
+      console.log(
+        `| ${label}: chart, ${fmt(c.count)} points → 1,000 buckets, p50 / p95 (hourly rollups) | ${fmt(c.p50, 1)} / ${fmt(c.p95, 1)} ms |`,
+      );
+      console.log(
+        `| ${label}: same chart from raw points (before the rollup job), p50; rollup job over the backlog | ${fmt(c.raw.p50, 1)} ms; ${fmt(c.count / c.rollupSeconds)} points/s |`,
+      );
+    }
+  for (const { label, result } of writes)
+    console.log(
+      `| ${label}: storage write path, 500 / 2,400-point batches | ${result.map((w) => fmt(w.rowsPerSecond)).join(' / ')} rows/s |`,
+    );
+  console.log('<!-- bench-telemetry:end -->');
 }
 
 /** Worker: the devices. */
