@@ -39,7 +39,7 @@ export interface IndicatorBinding {
 export class TelemetryRepository {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: Dialect = 'sqlite',
+    private readonly dialect: Dialect,
   ) {}
 
   async gatewayBySecretHash(secretHash: string) {
@@ -113,34 +113,37 @@ export class TelemetryRepository {
     }
     if (this.dialect === 'postgres')
       return this.writePostgres(rows, [...latest.values()], [...hours.values()]);
+    await this.writeSqlite(rows, [...latest.values()], [...hours.values()]);
+  }
+
+  /**
+   * SQLite: one transaction, three upserts, each reading its rows from one JSON array parameter
+   * with json_each — SQLite's counterpart of UNNEST. Building and binding a 1,000-row VALUES list
+   * (4,000 parameters) cost more than the insert itself: 10–25 % more rows/s on the write path,
+   * which runs on the event loop (decision 0029). JSON keeps doubles exact (SQLite ≥ 3.47 parses
+   * them correctly rounded).
+   */
+  private async writeSqlite(rows: PointRow[], latest: PointRow[], hours: HourMark[]): Promise<void> {
+    const json = (list: PointRow[]) =>
+      JSON.stringify(list.map((r) => [r.gateway_indicator_id, r.ts, r.num_value, r.text_value]));
     await this.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += 1000) {
-        await trx
-          .insertInto('telemetry')
-          .values(rows.slice(i, i + 1000))
-          .onConflict((oc) =>
-            oc.columns(['gateway_indicator_id', 'ts']).doUpdateSet((eb) => ({
-              num_value: eb.ref('excluded.num_value'),
-              text_value: eb.ref('excluded.text_value'),
-            })),
-          )
-          .execute();
-      }
-      await trx
-        .insertInto('last_values')
-        .values([...latest.values()])
-        .onConflict((oc) =>
-          oc
-            .column('gateway_indicator_id')
-            .doUpdateSet((eb) => ({
-              ts: eb.ref('excluded.ts'),
-              num_value: eb.ref('excluded.num_value'),
-              text_value: eb.ref('excluded.text_value'),
-            }))
-            .where((eb) => eb('excluded.ts', '>=', eb.ref('last_values.ts'))),
-        )
-        .execute();
-      await markHoursDirty(trx, [...hours.values()]);
+      // `where true`: without it SQLite would read ON CONFLICT as the join's ON.
+      await sql`
+        insert into telemetry (gateway_indicator_id, ts, num_value, text_value)
+        select value ->> 0, value ->> 1, value ->> 2, value ->> 3 from json_each(${json(rows)}) where true
+        on conflict (gateway_indicator_id, ts)
+        do update set num_value = excluded.num_value, text_value = excluded.text_value`.execute(trx);
+      await sql`
+        insert into last_values (gateway_indicator_id, ts, num_value, text_value)
+        select value ->> 0, value ->> 1, value ->> 2, value ->> 3 from json_each(${json(latest)}) where true
+        on conflict (gateway_indicator_id)
+        do update set ts = excluded.ts, num_value = excluded.num_value, text_value = excluded.text_value
+        where excluded.ts >= last_values.ts`.execute(trx);
+      await sql`
+        insert into telemetry_dirty_hours (gateway_indicator_id, hour)
+        select value ->> 0, value ->> 1 from json_each(${JSON.stringify(hours.map((h) => [h.gateway_indicator_id, h.hour]))}) where true
+        on conflict (gateway_indicator_id, hour)
+        do update set version = telemetry_dirty_hours.version + 1`.execute(trx);
     });
   }
 
