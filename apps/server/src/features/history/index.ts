@@ -70,6 +70,8 @@ export function historyFeature(platform: Platform, deps: { liveData: LiveDataSer
     await recomputeRollups();
     if (retentionEvery > 0 && (backlog || Date.now() - lastRetention >= retentionEvery)) {
       lastRetention = Date.now();
+      // A failed pass (a partition's lock not had within its timeout) is tried again next turn.
+      backlog = true;
       backlog = !(await retention.run()).done;
     }
   };
