@@ -4,10 +4,10 @@ import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { messageCenterTopic } from '../../features/messages/index.js';
-import { createGateway } from '../../test/factories.js';
-import { canRunPostgres, type PostgresInstance, startPostgres } from '../../test/postgres-instance.js';
-import { ADMIN_PASSWORD, type Answer, startServer, type TestServer } from '../../test/server.js';
+import { messageCenterTopic } from './features/messages/index.js';
+import { createGateway } from './test/factories.js';
+import { canRunPostgres, type PostgresInstance, startPostgres } from './test/postgres-instance.js';
+import { ADMIN_PASSWORD, type Answer, startServer, type TestServer } from './test/server.js';
 
 /**
  * The database goes away under a running server (decision 0027): the process lives on, HTTP
