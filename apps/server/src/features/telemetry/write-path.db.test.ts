@@ -78,7 +78,7 @@ describe('the telemetry write path', () => {
           .where('gateway_indicator_id', '=', id)
           .orderBy('hour')
           .execute()
-      ).map((m) => [Number(m.hour), m.version]);
+      ).map((m) => [Number(m.hour), Number(m.version)] as const);
     const before = new Map(await marks());
     await send([
       { ts: t0 + 5 * HOUR + 10, values: { flow: 1 } },
