@@ -3,13 +3,16 @@
 # Every node of a scale-out deployment runs this same image with the same settings (DATABASE_URL,
 # MQTT_URL, TOKEN_SIGNING_KEY) and its own MQTT_CLIENT_ID.
 
-# ---- build: all dependencies, TypeScript, the web app ----
-FROM node:20-bookworm-slim AS build
-# better-sqlite3 compiles from source when no prebuilt binary can be fetched.
+# ---- a compiler for native modules: better-sqlite3 compiles from source when no prebuilt binary
+# can be fetched ----
+FROM node:20-bookworm-slim AS toolchain
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
+
+# ---- build: all dependencies, TypeScript, the web app ----
+FROM toolchain AS build
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY apps/server/package.json apps/server/
@@ -18,18 +21,14 @@ COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 # `npm install` rather than `npm ci`: the lockfile omits Biome's binaries for other platforms
 # (the registry mirror it was made against has none), which `npm ci` calls out of sync.
-RUN npm install --no-audit --no-fund --ignore-scripts=false
+RUN npm install --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.json ./
 COPY packages/contracts packages/contracts
 COPY apps apps
 RUN npx tsc -b && npm run build --workspace apps/web
 
 # ---- runtime dependencies only (the server's and the contracts'), compiled for this image ----
-FROM node:20-bookworm-slim AS deps
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
-WORKDIR /app
+FROM toolchain AS deps
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY apps/server/package.json apps/server/

@@ -2,7 +2,7 @@ import { ResultCode } from '@iot/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../seed.js';
 import { mosquittoInstalled, type PrivateMosquitto, startMosquitto } from '../test/mosquitto.js';
-import { startServer, type TestServer } from '../test/server.js';
+import { startPeer, startServer, type TestServer } from '../test/server.js';
 
 /**
  * The cluster bus while its broker is away (decision 0030): a node that cannot hear the others
@@ -25,13 +25,7 @@ beforeAll(async () => {
   broker = await startMosquitto();
   const mqttShareGroup = `bus-${process.env.TEST_DB}-${process.pid}`;
   a = await startServer({ mqttUrl: broker.url, mqttShareGroup });
-  b = await startServer({
-    mqttUrl: broker.url,
-    mqttShareGroup,
-    dataDir: a.config.dataDir,
-    databaseUrl: a.config.databaseUrl,
-    databaseSchema: a.config.databaseSchema,
-  });
+  b = await startPeer(a);
   projectId = a.server.seeded.demoProjectId!;
 });
 afterAll(async () => {

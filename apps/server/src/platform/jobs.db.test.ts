@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../test/server.js';
+import { startPeer, startServer, type TestServer } from '../test/server.js';
 import { Jobs, postgresJobLock } from './jobs.js';
 
 /** Scheduled jobs about shared data run on one node at a time (ARCHITECTURE: scale-out). */
@@ -11,11 +11,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe.runIf(process.env.TEST_DB === 'postgres')('jobs on two nodes', () => {
   beforeAll(async () => {
     a = await startServer();
-    b = await startServer({
-      dataDir: a.config.dataDir,
-      databaseUrl: a.config.databaseUrl,
-      databaseSchema: a.config.databaseSchema,
-    });
+    b = await startPeer(a);
   });
   afterAll(async () => {
     await b?.close();

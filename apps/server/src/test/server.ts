@@ -54,6 +54,21 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
   return start(await createStorage(), overrides);
 }
 
+/**
+ * Another node of the deployment `first` belongs to: the same database (and data directory), the
+ * same external broker and share group. Closing the first node removes the shared storage.
+ */
+export function startPeer(first: TestServer, overrides: Partial<Config> = {}): Promise<TestServer> {
+  return startServer({
+    dataDir: first.config.dataDir,
+    databaseUrl: first.config.databaseUrl,
+    databaseSchema: first.config.databaseSchema,
+    mqttUrl: first.config.mqttUrl,
+    mqttShareGroup: first.config.mqttShareGroup,
+    ...overrides,
+  });
+}
+
 async function createStorage(): Promise<Storage> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'iot-test-'));
   const url = process.env.TEST_DATABASE_URL;

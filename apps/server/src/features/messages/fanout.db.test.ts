@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { DEMO_ACCOUNTS } from '../../seed.js';
 import { createGateway, type TestGateway } from '../../test/factories.js';
 import { MOSQUITTO_URL, mosquittoReachable } from '../../test/mosquitto.js';
-import { startServer, type TestServer } from '../../test/server.js';
+import { startPeer, startServer, type TestServer } from '../../test/server.js';
 import { messageCenterTopic, projectTopic } from './index.js';
 
 /**
@@ -26,13 +26,7 @@ beforeAll(async () => {
   // A cluster of its own: the SQLite and PostgreSQL runs share this broker at the same time.
   const mqttShareGroup = `fanout-${process.env.TEST_DB}-${process.pid}`;
   a = await startServer({ mqttUrl: MOSQUITTO_URL, mqttShareGroup });
-  b = await startServer({
-    mqttUrl: MOSQUITTO_URL,
-    mqttShareGroup,
-    dataDir: a.config.dataDir,
-    databaseUrl: a.config.databaseUrl,
-    databaseSchema: a.config.databaseSchema,
-  });
+  b = await startPeer(a);
   projectId = a.server.seeded.demoProjectId!;
   const token = (await b.login(DEMO_ACCOUNTS.operator.username, DEMO_ACCOUNTS.operator.password)).access;
   operator = {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../seed.js';
 import { createGateway, storedPoints, type TestGateway } from '../../test/factories.js';
 import { MOSQUITTO_URL, mosquittoReachable } from '../../test/mosquitto.js';
-import { startServer, type TestServer } from '../../test/server.js';
+import { startPeer, startServer, type TestServer } from '../../test/server.js';
 import type { IngestResult } from './ingest.service.js';
 
 /**
@@ -100,13 +100,7 @@ describe.runIf(await mosquittoReachable())('gateway configuration on two nodes',
   beforeAll(async () => {
     const mqttShareGroup = `bindings-${process.env.TEST_DB}-${process.pid}`;
     a = await startServer({ mqttUrl: MOSQUITTO_URL, mqttShareGroup });
-    b = await startServer({
-      mqttUrl: MOSQUITTO_URL,
-      mqttShareGroup,
-      dataDir: a.config.dataDir,
-      databaseUrl: a.config.databaseUrl,
-      databaseSchema: a.config.databaseSchema,
-    });
+    b = await startPeer(a);
     projectId = a.server.seeded.demoProjectId!;
   });
   afterAll(async () => {

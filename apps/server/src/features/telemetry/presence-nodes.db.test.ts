@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway, gatewayRow, type TestGateway } from '../../test/factories.js';
 import { MOSQUITTO_URL, mosquittoReachable } from '../../test/mosquitto.js';
-import { startServer, type TestServer } from '../../test/server.js';
+import { startPeer, startServer, type TestServer } from '../../test/server.js';
 
 /**
  * Presence with several nodes on one database: an external broker shares one device's messages
@@ -11,12 +11,6 @@ let a: TestServer;
 let b: TestServer;
 let projectId: number;
 let timeoutMs: number;
-
-const sameDatabase = (t: TestServer) => ({
-  dataDir: t.config.dataDir,
-  databaseUrl: t.config.databaseUrl,
-  databaseSchema: t.config.databaseSchema,
-});
 
 /** One value over HTTP telemetry to node `t`; answers when it is stored. */
 async function send(t: TestServer, gw: TestGateway, cod: number) {
@@ -32,7 +26,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(async () => {
   a = await startServer();
-  b = await startServer(sameDatabase(a));
+  b = await startPeer(a);
   projectId = a.server.seeded.demoProjectId!;
   timeoutMs = a.config.offlineTimeoutSeconds * 1000;
 });
@@ -67,7 +61,7 @@ describe('presence across nodes', () => {
 
   it('a node times out a gateway it never heard, once the node that did is gone', async () => {
     const gw = await createGateway(a, projectId, [{ key: 'cod', type: 'float' }]);
-    const c = await startServer(sameDatabase(a));
+    const c = await startPeer(a);
     await send(c, gw, 1);
     await c.close();
     expect((await gatewayRow(a, gw.id)).online_status).toBe('online');
@@ -81,8 +75,7 @@ describe.runIf(await mosquittoReachable())('a node joining on an external broker
     const gw = await createGateway(a, projectId, [{ key: 'cod', type: 'float' }]);
     await send(a, gw, 1);
     expect((await gatewayRow(a, gw.id)).online_status).toBe('online');
-    const joining = await startServer({
-      ...sameDatabase(a),
+    const joining = await startPeer(a, {
       mqttUrl: MOSQUITTO_URL,
       mqttShareGroup: `presence-${process.env.TEST_DB}-${process.pid}`,
     });

@@ -2,7 +2,7 @@ import type { Warning } from '@iot/contracts/warnings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../seed.js';
 import { createGateway } from '../../test/factories.js';
-import { startServer, type TestServer } from '../../test/server.js';
+import { startPeer, startServer, type TestServer } from '../../test/server.js';
 
 /**
  * Two server nodes on one PostgreSQL database (scale-out: an external broker may give one device's
@@ -19,11 +19,7 @@ let admin: string;
 describe.runIf(process.env.TEST_DB === 'postgres')('the warning engine on two nodes', () => {
   beforeAll(async () => {
     a = await startServer();
-    b = await startServer({
-      dataDir: a.config.dataDir,
-      databaseUrl: a.config.databaseUrl,
-      databaseSchema: a.config.databaseSchema,
-    });
+    b = await startPeer(a);
     projectId = a.server.seeded.demoProjectId!;
     admin = (await a.login(DEMO_ACCOUNTS.projectAdmin.username, DEMO_ACCOUNTS.projectAdmin.password)).access;
   });

@@ -1,7 +1,7 @@
 import { Messages, ResultCode } from '@iot/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOSQUITTO_URL, mosquittoReachable } from '../../test/mosquitto.js';
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test/server.js';
+import { ADMIN_PASSWORD, startPeer, startServer, type TestServer } from '../../test/server.js';
 
 /**
  * Two server nodes on one database and the machine's Mosquitto. Each node caches sessions,
@@ -42,13 +42,7 @@ beforeAll(async () => {
   // A cluster of its own: the SQLite and PostgreSQL runs share this broker at the same time.
   const mqttShareGroup = `access-${process.env.TEST_DB}-${process.pid}`;
   a = await startServer({ mqttUrl: MOSQUITTO_URL, mqttShareGroup });
-  b = await startServer({
-    mqttUrl: MOSQUITTO_URL,
-    mqttShareGroup,
-    dataDir: a.config.dataDir,
-    databaseUrl: a.config.databaseUrl,
-    databaseSchema: a.config.databaseSchema,
-  });
+  b = await startPeer(a);
   admin = (await a.login('admin', ADMIN_PASSWORD)).access;
   projectId = a.server.seeded.demoProjectId!;
   roleId = (
