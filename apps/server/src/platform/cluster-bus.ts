@@ -9,11 +9,21 @@ import mqtt, { type MqttClient } from 'mqtt';
 export interface Channel<T> {
   readonly name: string;
   parse(raw: unknown): T | undefined;
+  /**
+   * A publish on this channel waits until every other live node has confirmed it handled the
+   * message, not only until the broker took it: what a node invalidates must be gone everywhere
+   * before the request that changed it answers.
+   */
+  readonly confirmed: boolean;
 }
 
-export function defineChannel<T>(name: string, parse: (raw: unknown) => T | undefined): Channel<T> {
+export function defineChannel<T>(
+  name: string,
+  parse: (raw: unknown) => T | undefined,
+  options: { confirmed?: boolean } = {},
+): Channel<T> {
   if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`channel name "${name}" must be kebab-case`);
-  return { name, parse };
+  return { name, parse, confirmed: options.confirmed ?? false };
 }
 
 /**
@@ -104,8 +114,28 @@ export function localClusterBus(): ClusterBus {
 
 /** A node announces itself on this channel each time it (re)connects. */
 const JOINED = '$joined';
-/** How long a publisher waits for the broker's acknowledgement before answering anyway. */
+/** Every node says it is alive on this channel, so the others know whose confirmations to await. */
+const ALIVE = '$alive';
+/** Confirmations of messages on confirmed channels, addressed to their publisher. */
+const CONFIRM = '$confirm';
+const ALIVE_EVERY_MS = 5000;
+/** A node not heard for this long is no longer waited for. */
+const PEER_SILENCE_MS = 3 * ALIVE_EVERY_MS;
+/** How long a publisher waits for the broker (and the confirmations) before answering anyway. */
 const ACK_WAIT_MS = 2000;
+/**
+ * After announcing itself, how long a node listens for the others' answers before it counts as
+ * connected: only then does it know whose confirmations to wait for (they answer at once).
+ */
+const DISCOVERY_MS = 300;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A string field of a control message (`{node}`, or `{node, to, id}` for a confirmation). */
+function field(raw: unknown, key: string): string | undefined {
+  const value = (raw as Record<string, unknown> | null)?.[key];
+  return typeof value === 'string' ? value : undefined;
+}
 
 /**
  * Several nodes on an external MQTT broker: topic `iot-server/{shareGroup}/{channel}` per channel,
@@ -123,6 +153,25 @@ export async function mqttClusterBus(
   const listeners = new Listeners();
   let connected = false;
   let closing = false;
+  /** Other nodes → when last heard (announcements, heartbeats, confirmations). */
+  const peers = new Map<string, number>();
+  /** Confirmed publishes of this node → the nodes still to confirm, and what to call then. */
+  const awaiting = new Map<string, { nodes: Set<string>; done: () => void }>();
+  let sequence = 0;
+  const livePeers = () => {
+    const since = Date.now() - PEER_SILENCE_MS;
+    return new Set([...peers].filter(([, heard]) => heard >= since).map(([node]) => node));
+  };
+  const confirmed = (id: string, node: string) => {
+    const entry = awaiting.get(id);
+    if (!entry) return;
+    entry.nodes.delete(node);
+    if (entry.nodes.size === 0) entry.done();
+  };
+  const control = (name: string, body: Record<string, string>) =>
+    client
+      .publishAsync(prefix + name, JSON.stringify({ node: nodeId, ...body }), { qos: 1 })
+      .catch((error: unknown) => log.warn({ err: error, name }, 'cluster bus: control message not sent'));
 
   const client: MqttClient = await mqtt.connectAsync(url, {
     protocolVersion: 5,
@@ -134,15 +183,31 @@ export async function mqttClusterBus(
     // Subscribed again by hand on each connection, so that "connected" means "hearing the others".
     resubscribe: false,
   });
+  /** While set, this node is (re)joining: publishes wait for it, so they know the live nodes. */
+  let joining: Promise<void> | null = null;
   const join = async () => {
-    await client.subscribeAsync(`${prefix}+`, { qos: 1, nl: true });
-    connected = true;
-    client
-      .publishAsync(prefix + JOINED, JSON.stringify({ node: nodeId }), { qos: 1 })
-      .catch((error: unknown) => log.warn({ err: error }, 'cluster bus: announcing this node failed'));
+    const discovery = (async () => {
+      await client.subscribeAsync(`${prefix}+`, { qos: 1, nl: true });
+      void control(JOINED, {});
+      await pause(DISCOVERY_MS);
+    })();
+    joining = discovery;
+    try {
+      await discovery;
+      connected = true;
+    } finally {
+      if (joining === discovery) joining = null;
+    }
   };
+  const heartbeat = setInterval(() => {
+    if (connected) void control(ALIVE, {});
+  }, ALIVE_EVERY_MS).unref();
+  // Small messages that wait for answers: Nagle's algorithm would hold each for ~40 ms.
+  const noDelay = () => (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
+  noDelay();
+  client.on('connect', noDelay);
   client.on('error', (error) => log.error({ err: error }, 'cluster bus broker connection error'));
-  client.on('message', (topic, payload) => {
+  client.on('message', (topic, payload, packet) => {
     if (!topic.startsWith(prefix)) return;
     const name = topic.slice(prefix.length);
     let raw: unknown;
@@ -152,12 +217,29 @@ export async function mqttClusterBus(
       log.warn({ err: error, channel: name }, 'unreadable cluster message dropped');
       return;
     }
-    if (name === JOINED) listeners.resynced();
-    else listeners.deliverRaw(name, raw, log);
+    const from = field(raw, 'node');
+    if (name === JOINED || name === ALIVE || name === CONFIRM) {
+      if (from) peers.set(from, Date.now());
+      if (name === CONFIRM && field(raw, 'to') === nodeId) confirmed(field(raw, 'id') ?? '', from ?? '');
+      if (name === JOINED) {
+        // The newcomer learns of this node at once, not at its next heartbeat.
+        void control(ALIVE, {});
+        listeners.resynced();
+      }
+      return;
+    }
+    listeners.deliverRaw(name, raw, log);
+    const request = packet.properties?.userProperties;
+    const id = request?.confirm;
+    const to = request?.from;
+    if (typeof id === 'string' && typeof to === 'string') void control(CONFIRM, { to, id });
   });
   client.on('close', () => {
     if (!connected) return;
     connected = false;
+    // The others resync when this node is back; nobody's confirmation can come now.
+    peers.clear();
+    for (const entry of awaiting.values()) entry.done();
     if (!closing) log.warn('cluster bus: lost the external broker; per-node caches are off until it is back');
     listeners.resynced();
   });
@@ -175,19 +257,37 @@ export async function mqttClusterBus(
   log.info({ prefix }, 'server nodes talk through the external MQTT broker');
 
   return {
-    publish(channel, message) {
+    async publish(channel, message) {
       listeners.deliver(channel.name, message);
+      // A node that has just (re)connected learns the others within its discovery pause.
+      if (joining && channel.confirmed) await Promise.race([joining.catch(() => {}), pause(ACK_WAIT_MS)]);
+      // Whose confirmation to wait for: the broker's PUBACK says only that it took the message,
+      // not that another node has handled it (Mosquitto acknowledges before it writes to them).
+      const nodes = channel.confirmed && connected ? livePeers() : new Set<string>();
+      const id = `${nodeId}-${++sequence}`;
+      const confirmations =
+        nodes.size === 0
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => awaiting.set(id, { nodes, done: resolve }));
       // Sent even while disconnected (mqtt.js queues it), but not waited for: the others resync anyway.
-      const sent = client.publishAsync(prefix + channel.name, JSON.stringify(message), { qos: 1 }).then(
-        () => {},
-        (error: unknown) => log.error({ err: error, channel: channel.name }, 'cluster bus publish failed'),
-      );
-      if (!connected) return Promise.resolve();
+      const sent = client
+        .publishAsync(prefix + channel.name, JSON.stringify(message), {
+          qos: 1,
+          ...(nodes.size > 0 ? { properties: { userProperties: { confirm: id, from: nodeId } } } : {}),
+        })
+        .then(
+          () => {},
+          (error: unknown) => log.error({ err: error, channel: channel.name }, 'cluster bus publish failed'),
+        );
+      if (!connected) return;
       let timer: NodeJS.Timeout | undefined;
       const bound = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, ACK_WAIT_MS);
       });
-      return Promise.race([sent, bound]).finally(() => clearTimeout(timer));
+      await Promise.race([Promise.all([sent, confirmations]), bound]).finally(() => {
+        clearTimeout(timer);
+        awaiting.delete(id);
+      });
     },
     subscribe: (channel, listener) => listeners.add(channel, listener),
     get connected() {
@@ -196,6 +296,7 @@ export async function mqttClusterBus(
     onResync: (listener) => listeners.onResync(listener),
     async close() {
       closing = true;
+      clearInterval(heartbeat);
       await client.endAsync();
     },
   };

@@ -8,14 +8,18 @@ import { type ClusterBus, defineChannel } from './cluster-bus.js';
  */
 export type GatewayConfigChange = { gatewayIds: number[] } | { all: true };
 
-export const gatewayConfigChannel = defineChannel<GatewayConfigChange>('gateway-config', (raw) => {
-  const change = raw as { gatewayIds?: unknown; all?: unknown } | null;
-  if (change?.all === true) return { all: true };
-  const ids = change?.gatewayIds;
-  return Array.isArray(ids) && ids.every((id) => Number.isInteger(id))
-    ? { gatewayIds: ids as number[] }
-    : undefined;
-});
+export const gatewayConfigChannel = defineChannel<GatewayConfigChange>(
+  'gateway-config',
+  (raw) => {
+    const change = raw as { gatewayIds?: unknown; all?: unknown } | null;
+    if (change?.all === true) return { all: true };
+    const ids = change?.gatewayIds;
+    return Array.isArray(ids) && ids.every((id) => Number.isInteger(id))
+      ? { gatewayIds: ids as number[] }
+      : undefined;
+  },
+  { confirmed: true },
+);
 
 /**
  * Says, after the write committed and before the request answers, that these gateways'

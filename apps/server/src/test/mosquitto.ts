@@ -74,6 +74,8 @@ export async function startMosquitto(config: string[] = []): Promise<PrivateMosq
       'persistence true',
       `persistence_location ${dir}/`,
       'max_queued_messages 1000000',
+      // Small messages answered at once (the cluster bus's confirmations); Nagle would hold them.
+      'set_tcp_nodelay true',
       'log_dest none',
       ...config,
       '',

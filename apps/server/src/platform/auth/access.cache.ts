@@ -42,7 +42,7 @@ function parseAccessChange(raw: unknown): AccessChange | undefined {
   }
 }
 
-export const accessChannel = defineChannel('access', parseAccessChange);
+export const accessChannel = defineChannel('access', parseAccessChange, { confirmed: true });
 
 /**
  * How long a cached session, membership or group entry may be used without an invalidation.
