@@ -718,6 +718,11 @@ describe('remote control of DTU gateways: Modbus writes', () => {
       },
     ]);
     const device = await dtu(`${gw.serialNumber},${gw.secret}\n`, { silent: [14] });
+    // Registered once it is polled; a command before that is queued for an offline gateway.
+    await until(
+      async () => device.requests.length,
+      (n) => n > 0,
+    );
     const mode = await control(gw.id, { metric: 'mode', value: 3 });
     expect(mode.body.code).toBe(20100);
     const record = await closed(gw.id, mode.body.data.id);
@@ -756,6 +761,10 @@ describe('remote control of DTU gateways: Modbus writes', () => {
       },
     ]);
     const device = await dtu(`${gw.serialNumber},${gw.secret}\n`);
+    await until(
+      async () => device.requests.length,
+      (n) => n > 0,
+    );
     const level = await control(gw.id, { metric: 'level', value: 25.1 });
     expect(await closed(gw.id, level.body.data.id)).toMatchObject({ status: 20000 });
     // 251 = 0x00FB, bytes swapped (BADC).

@@ -7,9 +7,18 @@ export type TokenVerification =
   | { status: 'expired' }
   | { status: 'invalid' };
 
+/** How many verified tokens a node remembers (one per active session is enough). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 /** Signs and checks the HS256 access tokens. */
 export class TokenSigner {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature was already checked → their claims. A token cannot change, so only
+   * its expiry needs checking again; a request carries the same token until it is refreshed, and
+   * the signature check (WebCrypto, asynchronous) was a large part of what authorisation costs.
+   */
+  private readonly verified = new Map<string, AccessTokenClaims>();
 
   constructor(
     signingKey: string,
@@ -27,10 +36,23 @@ export class TokenSigner {
   }
 
   async verify(token: string): Promise<TokenVerification> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp * 1000 > Date.now()) return { status: 'valid', claims: known };
+      this.verified.delete(token);
+      return { status: 'expired' };
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (typeof payload.sid !== 'string' || typeof payload.userId !== 'number') return { status: 'invalid' };
-      return { status: 'valid', claims: payload as unknown as AccessTokenClaims };
+      const claims = payload as unknown as AccessTokenClaims;
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+        // The oldest entry goes (a Map iterates in insertion order).
+        const oldest = this.verified.keys().next().value;
+        if (oldest !== undefined) this.verified.delete(oldest);
+      }
+      this.verified.set(token, claims);
+      return { status: 'valid', claims };
     } catch (error) {
       if (error instanceof errors.JWTExpired) return { status: 'expired' };
       return { status: 'invalid' };
