@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IndicatorEnum } from '@iot/contracts/indicators';
+import mqtt, { type MqttClient } from 'mqtt';
 import { sha256 } from '../platform/auth/tokens.js';
 import type { TestServer } from './server.js';
 
@@ -106,4 +107,15 @@ export async function gatewayRow(t: TestServer, id: number) {
     .selectAll()
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
+}
+
+/** A device of `gw` connected to the embedded broker with its own credential and client id. */
+export function connectDevice(t: TestServer, gw: TestGateway): Promise<MqttClient> {
+  return mqtt.connectAsync(`mqtt://127.0.0.1:${t.server.telemetry.mqttPort}`, {
+    clientId: gw.serialNumber,
+    username: gw.serialNumber,
+    password: gw.secret,
+    reconnectPeriod: 0,
+    connectTimeout: 5000,
+  });
 }

@@ -1,8 +1,14 @@
 import type { Page } from '@iot/contracts';
 import type { GatewayRejection } from '@iot/contracts/gateways';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createGateway, gatewayRow, storedPoints, type TestGateway } from '../../test/factories.js';
+import {
+  connectDevice,
+  createGateway,
+  gatewayRow,
+  storedPoints,
+  type TestGateway,
+} from '../../test/factories.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test/server.js';
 import { MAX_PAYLOAD_BYTES, PayloadProblems } from './normalise.js';
 
@@ -24,13 +30,7 @@ afterAll(() => t.close());
 const gateway = () => createGateway(t, projectId, [{ key: 'temp', type: 'float', decimals: 1 }]);
 
 async function connect(gw: TestGateway): Promise<MqttClient> {
-  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.server.telemetry.mqttPort}`, {
-    clientId: gw.serialNumber,
-    username: gw.serialNumber,
-    password: gw.secret,
-    reconnectPeriod: 0,
-    connectTimeout: 5000,
-  });
+  const client = await connectDevice(t, gw);
   clients.push(client);
   return client;
 }

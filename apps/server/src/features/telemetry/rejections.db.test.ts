@@ -5,11 +5,17 @@ import {
   gatewayRejection,
   REJECTION_LIMITS,
 } from '@iot/contracts/gateways';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEMO_ACCOUNTS } from '../../seed.js';
-import { createGateway, gatewayRow, storedPoints, type TestGateway } from '../../test/factories.js';
+import {
+  connectDevice,
+  createGateway,
+  gatewayRow,
+  storedPoints,
+  type TestGateway,
+} from '../../test/factories.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test/server.js';
 import { projectWithAdmin } from '../../test/tenants.js';
 
@@ -32,13 +38,7 @@ afterEach(async () => {
 afterAll(() => t.close());
 
 async function connect(gw: TestGateway): Promise<MqttClient> {
-  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${t.server.telemetry.mqttPort}`, {
-    clientId: gw.serialNumber,
-    username: gw.serialNumber,
-    password: gw.secret,
-    reconnectPeriod: 0,
-    connectTimeout: 5000,
-  });
+  const client = await connectDevice(t, gw);
   clients.push(client);
   return client;
 }
