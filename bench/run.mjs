@@ -1,5 +1,6 @@
-// Benchmarks of the platform foundation: sign-in, token rotation, and an authorised read through the
-// permission hook against a public read. Prints figures and ratios; it never fails on slowness.
+// Benchmarks of the platform foundation: sign-in, token rotation, an authorised read through the
+// permission hook against a public read, and a write with the operation log against the same write
+// with the log off. Prints figures and ratios; it never fails on slowness.
 //
 // The server runs in this process (buildApp from apps/server/dist, so `npm run build` first); the HTTP
 // client (Node's global fetch) runs in a worker thread so that generating load does not steal the
@@ -28,6 +29,7 @@ const PLAN = {
   signIn: { count: 40, warmup: 3 },
   rotation: { count: 200, warmup: 10 },
   load: { count: 3000, warmup: 300, maxMs: 15_000 },
+  writes: { count: 3000, warmup: 300, maxMs: 15_000 },
   concurrencies: [1, 32],
 };
 
@@ -144,6 +146,25 @@ async function postgresStorage(url) {
   };
 }
 
+/** An authenticated write (the caller's own theme, written each time), with and without the operation log. */
+async function writeRuns(client, base, token) {
+  const runs = [];
+  for (const concurrency of PLAN.concurrencies) {
+    runs.push(
+      await client.run({
+        kind: 'load',
+        url: `${base}/iot/users/current/theme`,
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ theme: 'tech' }),
+        concurrency,
+        ...PLAN.writes,
+      }),
+    );
+  }
+  return runs;
+}
+
 async function benchDatabase(storage, { buildApp, loadConfig, client, cleanups }) {
   cleanups.add(storage.drop);
   let server;
@@ -154,7 +175,7 @@ async function benchDatabase(storage, { buildApp, loadConfig, client, cleanups }
   };
   cleanups.add(closeServer);
   try {
-    const config = {
+    const baseConfig = {
       ...loadConfig({}),
       port: 0,
       host: '127.0.0.1',
@@ -168,13 +189,16 @@ async function benchDatabase(storage, { buildApp, loadConfig, client, cleanups }
       logLevel: 'warn',
       webDist: path.join(storage.dataDir, 'no-web'),
     };
+    const boot = async (config) => {
+      server = await buildApp(config);
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = server.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+      return `http://127.0.0.1:${address.port}`;
+    };
     const bootStart = performance.now();
-    server = await buildApp(config);
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    let base = await boot(baseConfig);
     const bootMs = performance.now() - bootStart;
-    const address = server.app.server.address();
-    if (!address || typeof address === 'string') throw new Error('server has no TCP address');
-    const base = `http://127.0.0.1:${address.port}`;
     const tokenUrl = `${base}/iot/oauth/token`;
     const where = storage.databaseSchema ? ` (schema ${storage.databaseSchema})` : '';
     console.log(`${storage.label}${where}: server up in ${bootMs.toFixed(0)} ms (migrate + seed) at ${base}`);
@@ -227,6 +251,16 @@ async function benchDatabase(storage, { buildApp, loadConfig, client, cleanups }
       ...PLAN.rotation,
     });
 
+    // 5. Writes with the operation log (every one recorded), then on the same data with it off.
+    const logged = await writeRuns(client, base, demo.access);
+    await closeServer();
+    base = await boot({ ...baseConfig, operationLogEnabled: false });
+    const unlogged = await writeRuns(
+      client,
+      base,
+      (await login(`${base}/iot/oauth/token`, DEMO_ADMIN)).access,
+    );
+
     const result = {
       label: storage.label,
       bootMs,
@@ -236,6 +270,11 @@ async function benchDatabase(storage, { buildApp, loadConfig, client, cleanups }
         concurrency: r.concurrency,
         authorised: summarise(r.authorised),
         public: summarise(r.public),
+      })),
+      writes: PLAN.concurrencies.map((concurrency, i) => ({
+        concurrency,
+        logged: summarise(logged[i]),
+        unlogged: summarise(unlogged[i]),
       })),
     };
     console.log(textTable(result));
@@ -316,6 +355,10 @@ function textTable(result) {
     row(`authorised read  c=${read.concurrency}`, read.authorised);
     row(`public read      c=${read.concurrency}`, read.public);
   }
+  for (const write of result.writes) {
+    row(`write, logged    c=${write.concurrency}`, write.logged);
+    row(`write, unlogged  c=${write.concurrency}`, write.unlogged);
+  }
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   const lines = rows.map((r) =>
     r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '),
@@ -329,7 +372,17 @@ function textTable(result) {
     )
     .join(', ');
   lines.push(`authorised / public throughput: ${ratios}`);
-  const failures = [result.signIn, result.rotation, ...result.reads.flatMap((r) => [r.authorised, r.public])]
+  lines.push(
+    `operation log, logged / unlogged write throughput: ${result.writes
+      .map((w) => `c=${w.concurrency} ${ratio(w.logged.rps, w.unlogged.rps)}`)
+      .join(', ')}`,
+  );
+  const failures = [
+    result.signIn,
+    result.rotation,
+    ...result.reads.flatMap((r) => [r.authorised, r.public]),
+    ...result.writes.flatMap((w) => [w.logged, w.unlogged]),
+  ]
     .map((s) => s.firstFailure)
     .filter(Boolean);
   if (failures.length > 0) lines.push(`first failure: ${failures[0]}`);
@@ -353,6 +406,16 @@ function markdown(results, machine) {
       [
         `**Authorised / public throughput, c=${c}**`,
         (r) => `**${ratio(r.reads[i].authorised.rps, r.reads[i].public.rps)}**`,
+      ],
+    );
+  }
+  for (const [i, c] of PLAN.concurrencies.entries()) {
+    rows.push(
+      [`Write with the operation log, c=${c} (p50 / p95 / p99)`, (r) => load(r.writes[i].logged)],
+      [`Same write, log off, c=${c}`, (r) => load(r.writes[i].unlogged)],
+      [
+        `**Logged / unlogged write throughput, c=${c}**`,
+        (r) => `**${ratio(r.writes[i].logged.rps, r.writes[i].unlogged.rps)}**`,
       ],
     );
   }

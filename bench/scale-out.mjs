@@ -1,7 +1,9 @@
 // Scale-out benchmark (issue 10): the same device load through (a) Mosquitto alone, to a plain QoS 1
 // subscriber that stores nothing, (b) the platform on its embedded broker and (c) the platform
-// consuming from that Mosquitto (MQTT_URL), on SQLite and on PostgreSQL. Prints msg/s, the ratios
-// embedded/Mosquitto and external/embedded, and checks that every acknowledged point arrived.
+// consuming from that Mosquitto (MQTT_URL), on SQLite and on PostgreSQL, with the devices publishing
+// as fast as they are acknowledged, then (d) through Mosquitto again with the devices paced to the
+// rate (b) stored. Prints msg/s, the ratios embedded/Mosquitto, external/embedded and
+// paced-external/embedded, and checks that every acknowledged point arrived.
 //
 // Devices run in a worker thread; the server (apps/server/dist: `npm run build` first) and the
 // subscriber in this process. A private Mosquitto (/usr/sbin/mosquitto) on an ephemeral port.
@@ -189,10 +191,11 @@ async function provision(ctx, label) {
   return devices.map((d) => ({ serialNumber: d.serialNumber, secret: d.secret }));
 }
 
-function runDevices(devices, mqttUrl) {
+/** `rate`: messages per second offered by all devices together; 0 publishes as fast as acknowledged. */
+function runDevices(devices, mqttUrl, rate) {
   return new Promise((resolve, reject) => {
     const worker = new Worker(fileURLToPath(import.meta.url), {
-      workerData: { devices, mqttUrl, seconds: SECONDS, inflight: INFLIGHT },
+      workerData: { devices, mqttUrl, seconds: SECONDS, inflight: INFLIGHT, rate },
     });
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -204,9 +207,9 @@ function runDevices(devices, mqttUrl) {
  * messages over the time until the last one arrived: a broker acknowledges before its subscriber
  * has the message, so what it queued counts only once it is through.
  */
-async function measure(devices, mqttUrl, arrived) {
+async function measure(devices, mqttUrl, arrived, rate = 0) {
   const started = performance.now();
-  const result = await runDevices(devices, mqttUrl);
+  const result = await runDevices(devices, mqttUrl, rate);
   const deadline = performance.now() + DRAIN_LIMIT_MS;
   let count = await arrived();
   const atStop = count;
@@ -247,7 +250,7 @@ async function transportOnly(broker) {
 }
 
 /** (b) or (c): the platform stores; a message counts once its three points are in the database. */
-async function platformRun(storage, label, mqttUrl, brokerUrl) {
+async function platformRun(storage, label, mqttUrl, brokerUrl, rate = 0) {
   const ctx = await startPlatform(storage, mqttUrl ? { mqttUrl, mqttShareGroup: `bench-${label}` } : {});
   try {
     const devices = await provision(ctx, label);
@@ -271,7 +274,7 @@ async function platformRun(storage, label, mqttUrl, brokerUrl) {
       committedPoints += points.length;
     });
     const url = brokerUrl ?? `mqtt://127.0.0.1:${ctx.server.telemetry.mqttPort}`;
-    const result = await measure(devices, url, async () => Math.floor(committedPoints / POINTS));
+    const result = await measure(devices, url, async () => Math.floor(committedPoints / POINTS), rate);
     // No loss is judged by the table itself, once.
     const inTable = (await storedMessages()) - before;
     return { ...result, arrived: inTable, lost: Math.max(0, result.acked - inTable) };
@@ -305,9 +308,13 @@ async function main() {
     else databases.push(['PostgreSQL', postgresStorage]);
     for (const [name, storageOf] of databases) {
       const results = {};
-      for (const [mode, external] of [
-        ['embedded', false],
-        ['external', true],
+      // (d) offers the external path the load the embedded broker stored: on one machine, devices
+      // that Mosquitto acknowledges at once publish faster than anything stores and take the cores
+      // the server and the database need; (d) asks whether the external path keeps up with that load.
+      for (const [mode, external, title] of [
+        ['embedded', false, '(b) embedded broker'],
+        ['external', true, '(c) external Mosquitto'],
+        ['paced', true, "(d) external Mosquitto at (b)'s rate"],
       ]) {
         const storage = await storageOf();
         try {
@@ -316,13 +323,14 @@ async function main() {
             `${name.toLowerCase()}-${mode}`,
             external ? broker.url : undefined,
             external ? broker.url : undefined,
+            mode === 'paced' ? results.embedded.perSecond : 0,
           );
         } finally {
           await storage.drop();
         }
         const r = results[mode];
         console.log(
-          `${name}, ${mode === 'embedded' ? '(b) embedded broker' : '(c) external Mosquitto'}: ${fmt(r.perSecond)} msg/s stored ` +
+          `${name}, ${title}: ${fmt(r.perSecond)} msg/s stored ` +
             `(acknowledged ${fmt(r.ackedPerSecond)} msg/s, last stored ${fmt(r.drainSeconds, 1)} s after the devices stopped` +
             `${r.drainPerSecond === undefined ? '' : `, backlog stored at ${fmt(r.drainPerSecond)} msg/s`}; ` +
             `${r.lost === 0 ? 'no loss' : `${fmt(r.lost)} acknowledged messages NOT STORED`})`,
@@ -331,7 +339,8 @@ async function main() {
       rows.push({ name, ...results });
       console.log(
         `${name}: embedded / Mosquitto ${fmt(results.embedded.perSecond / transport.perSecond, 2)}×, ` +
-          `external / embedded ${fmt(results.external.perSecond / results.embedded.perSecond, 2)}×`,
+          `external / embedded ${fmt(results.external.perSecond / results.embedded.perSecond, 2)}×, ` +
+          `external at the embedded rate / embedded ${fmt(results.paced.perSecond / results.embedded.perSecond, 2)}×`,
       );
     }
 
@@ -340,14 +349,15 @@ async function main() {
       `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${GATEWAYS} devices × ${INFLIGHT} QoS 1 messages in flight, ${POINTS} points/message, ${SECONDS} s runs (\`node bench/scale-out.mjs\`).\n`,
     );
     console.log(
-      '| Database | (a) Mosquitto alone | (b) embedded broker, stored | (c) external Mosquitto, stored | b / a | c / b | loss |',
+      "| Database | (a) Mosquitto alone | (b) embedded broker, stored | (c) external Mosquitto, stored | (d) external at b's rate, stored | b / a | c / b | d / b | loss |",
     );
-    console.log('|---|---:|---:|---:|---:|---:|---|');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
     for (const row of rows) {
-      const lost = row.embedded.lost + row.external.lost + transport.lost;
+      const lost = row.embedded.lost + row.external.lost + row.paced.lost + transport.lost;
+      const ratio = (r) => fmt(r.perSecond / row.embedded.perSecond, 2);
       console.log(
-        `| ${row.name} | ${fmt(transport.perSecond)} msg/s | ${fmt(row.embedded.perSecond)} msg/s | ${fmt(row.external.perSecond)} msg/s | ` +
-          `${fmt(row.embedded.perSecond / transport.perSecond, 2)}× | ${fmt(row.external.perSecond / row.embedded.perSecond, 2)}× | ${lost === 0 ? 'none' : `${fmt(lost)} messages`} |`,
+        `| ${row.name} | ${fmt(transport.perSecond)} msg/s | ${fmt(row.embedded.perSecond)} msg/s | ${fmt(row.external.perSecond)} msg/s | ${fmt(row.paced.perSecond)} msg/s | ` +
+          `${fmt(row.embedded.perSecond / transport.perSecond, 2)}× | ${ratio(row.external)}× | ${ratio(row.paced)}× | ${lost === 0 ? 'none' : `${fmt(lost)} messages`} |`,
       );
     }
     console.log('<!-- bench-scale-out:end -->');
@@ -359,7 +369,9 @@ async function main() {
 /** Worker: the devices; each keeps `inflight` QoS 1 publishes going with {ts, values}. */
 async function devicesWorker() {
   const { default: mqtt } = await import('mqtt');
-  const { devices, mqttUrl, seconds, inflight } = workerData;
+  const { devices, mqttUrl, seconds, inflight, rate } = workerData;
+  // Paced runs: message n of a device is due at n / perDevice seconds after the start.
+  const perDevice = rate > 0 ? rate / devices.length : 0;
   const clients = await Promise.all(
     devices.map((d) =>
       // The client id is the serial number: the embedded broker takes only ids that belong to the credential.
@@ -385,6 +397,11 @@ async function devicesWorker() {
       const lane = async () => {
         while (!stop) {
           const n = seq++;
+          if (perDevice > 0) {
+            const wait = started + (n * 1000) / perDevice - performance.now();
+            if (wait > 1) await pause(wait);
+            if (stop) break;
+          }
           const values = { k0: n % 100, k1: (n + 1) % 100, k2: (n + 2) % 100 };
           await client.publishAsync(
             `gateways/${device.serialNumber}/telemetry`,

@@ -1,3 +1,4 @@
+import { MemberMessages } from '@iot/contracts/memberships';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
@@ -199,7 +200,7 @@ describe('project roles and members', () => {
     await page.close();
   });
 
-  it('shows the server refusing to remove the last administrator', async () => {
+  it('tells the only administrator why they cannot remove themself, and the server refuses too', async () => {
     const project = await h.api<{ projectGroupId: number }>('POST', '/iot/projects', {
       name: '单管理员项目',
     });
@@ -221,10 +222,30 @@ describe('project roles and members', () => {
       DEMO_ACCOUNTS.projectAdmin.password,
       `/projects/groups/${project.projectGroupId}/users`,
     );
-    await row(page, DEMO_ACCOUNTS.projectAdmin.username).getByRole('button', { name: '移除' }).click();
-    await button(page.locator('.ant-popconfirm'), '移除').click();
-    await page.getByText('至少保留一名管理员').waitFor();
-    expect(await row(page, DEMO_ACCOUNTS.projectAdmin.username).count()).toBe(1);
+    const remove = row(page, DEMO_ACCOUNTS.projectAdmin.username).getByRole('button', { name: '移除' });
+    await remove.waitFor();
+    // The row renders before the page knows who the administrators are: wait for the verdict.
+    await expect.poll(() => remove.isDisabled()).toBe(true);
+    await remove.hover({ force: true });
+    await page.getByRole('tooltip').getByText(MemberMessages.LAST_ADMIN_SELF).waitFor();
+    expect(MemberMessages.LAST_ADMIN_SELF).toContain('您是唯一的管理员，不能移除自己');
+    // The server refuses on its own, whatever the page shows.
+    const { access } = await h.t.login(
+      DEMO_ACCOUNTS.projectAdmin.username,
+      DEMO_ACCOUNTS.projectAdmin.password,
+    );
+    const me = (
+      await h.api<{ userId: number; username: string }[]>(
+        'GET',
+        `/iot/groups/${project.projectGroupId}/users`,
+      )
+    ).find((m) => m.username === DEMO_ACCOUNTS.projectAdmin.username)!;
+    const answer = await h.t.request('DELETE', `/iot/groups/${project.projectGroupId}/users/${me.userId}`, {
+      token: access,
+    });
+    expect(answer.body).toMatchObject({ code: 40000, message: MemberMessages.LAST_ADMIN_SELF });
+    await page.reload();
+    await expect.poll(() => row(page, DEMO_ACCOUNTS.projectAdmin.username).count()).toBe(1);
     await page.close();
   });
 });

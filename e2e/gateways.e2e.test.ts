@@ -130,8 +130,8 @@ describe('gateways of a project', () => {
     await searchFor(page, '泵站');
     await expect.poll(() => rows(page).count()).toBe(2);
     const [download] = await Promise.all([page.waitForEvent('download'), button(page, '导出').click()]);
-    expect(download.suggestedFilename()).toBe('list.xlsx');
-    const file = path.join(downloads, 'list.xlsx');
+    expect(download.suggestedFilename()).toMatch(/^网关列表-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const file = path.join(downloads, 'gateways.xlsx');
     await download.saveAs(file);
 
     const workbook = new ExcelJS.Workbook();

@@ -158,7 +158,8 @@ describe('indicators', () => {
     await button(page, '新建指标').click();
     await dialog.getByLabel('指标名称', { exact: true }).fill('E2E溶解氧');
     // Float is the default type: unit and decimal places are its own fields.
-    await dialog.getByLabel('单位', { exact: true }).fill('mg/L');
+    // The unit is picked from 单位管理's catalogue (decision 0040), searched by symbol.
+    await choose(page, dialog, '单位', 'mg/L（毫克每升）', 'mg/L');
     await dialog.getByLabel('小数位数', { exact: true }).fill('3');
     await button(dialog, '保存').click();
     await dialog.waitFor({ state: 'hidden' });
@@ -449,7 +450,7 @@ describe('screenshots in the light and the tech theme', () => {
       await button(page, '新建指标').click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('指标名称', { exact: true }).fill('出水总磷');
-      await dialog.getByLabel('单位', { exact: true }).fill('mg/L');
+      await choose(page, dialog, '单位', 'mg/L（毫克每升）', 'mg/L');
       await page.waitForTimeout(400);
       await screenshot(page, `indicators-form-${theme}`);
       await choose(page, dialog, '指标类型', '枚举');

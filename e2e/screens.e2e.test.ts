@@ -24,13 +24,15 @@ interface ScreenCase {
   path: () => string;
   text: string;
   signedIn?: boolean;
+  /** Seen by a visitor who is not signed in (the sign-in form; a signed-in user is sent on). */
+  visitor?: boolean;
   /** Who looks at it; the project administrator unless the screen needs the system administrator. */
   account?: 'admin';
 }
 
 const SCREENS: ScreenCase[] = [
   { name: 'index', path: () => '/index', text: '物联网监测运维平台' },
-  { name: 'login', path: () => '/login', text: '账号密码登录' },
+  { name: 'login', path: () => '/login', text: '账号密码登录', visitor: true },
   { name: 'change-password', path: () => '/changePassword', text: '获取验证码' },
   { name: 'not-found', path: () => '/404', text: '页面不存在' },
   { name: 'interface-document', path: () => '/interfaceDocument', text: '/iot/oauth/token' },
@@ -100,8 +102,10 @@ describe('every screen renders in the light and the tech theme', () => {
         await setTheme(theme, access);
         const errors: string[] = [];
         // Sign in on this browser first: public pages then follow the user's theme too.
-        const page: Page = await h.open(`/usercenter?accessToken=${access}&refreshToken=${refresh}`);
-        await page.locator('[data-route-name]').waitFor();
+        const page: Page = await h.open(
+          screen.visitor ? '/index' : `/usercenter?accessToken=${access}&refreshToken=${refresh}`,
+        );
+        if (!screen.visitor) await page.locator('[data-route-name]').waitFor();
         await page.goto(h.t.baseUrl + screen.path());
         page.on('pageerror', (error) => errors.push(error.message));
         page.on('console', (message) => {

@@ -106,7 +106,7 @@ describe('ranking', () => {
 
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: '导出' }).click();
-      expect((await download).suggestedFilename()).toBe('list.xlsx');
+      expect((await download).suggestedFilename()).toMatch(/^排名分析-.+-平均值-\d{4}-\d{2}-\d{2}\.xlsx$/);
       await page.context().close();
     });
   }

@@ -6,6 +6,7 @@ import type { WarningRule } from '@iot/contracts/warnings';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
+import { createGateway } from '../apps/server/src/test/factories.js';
 import { type BrowserHarness, routeName, screenshot, startBrowserHarness } from './support/browser.js';
 import { type SimulatedSite, startSimulatedSite } from './support/simulator.js';
 
@@ -125,15 +126,15 @@ afterAll(async () => {
 });
 
 describe('warning rules', () => {
-  it('creates a rule on the form (the server names what is missing), edits, disables and deletes it', async () => {
+  it('creates a rule on the form (the form names what is missing), edits, disables and deletes it', async () => {
     const page = await openSettings();
     await expect.poll(() => page.getByText('还没有预警规则', { exact: false }).count()).toBe(1);
     await page.getByRole('button', { name: '新建规则' }).click();
     await choose(page, '网关指标', `${STATION_A} / 化学需氧量`, true);
     await modal(page).getByLabel('规则名称').fill('出水COD偏高');
-    // Without 上限 the server refuses, and its message shows on the field.
+    // Without 上限 nothing is sent: the field says what is missing (the server says the same, 请填写阈值).
     await confirm(page, '保存');
-    await expect.poll(() => modal(page).getByText('请填写阈值').count()).toBe(1);
+    await expect.poll(() => modal(page).getByText('请填写上限').count()).toBe(1);
     await modal(page).getByLabel('上限').fill('60');
     await modal(page).getByLabel('持续时间').fill('30');
     await modal(page).getByLabel('解除回差').fill('2');
@@ -206,30 +207,54 @@ describe('warning rules', () => {
     expect(batch.map((r) => r.gatewayId).sort()).toEqual(site.gateways.map((g) => g.id).sort());
     expect(batch.every((r) => r.metric === 'nh3n' && r.kind === 'above' && r.high === 8)).toBe(true);
 
-    // The template: COD, SS, TN, NH3-N, TP and pH match; NH3-N already has an "above" rule on both.
+    // The template treats effluent: no gateway named 出水 here, so none is chosen until the user
+    // picks; then COD, SS, TN, NH3-N, TP and pH match on station A only (NH3-N already has a rule).
     await page.getByRole('button', { name: '水质模板' }).click();
     const ss = row(page, '悬浮物（SS）');
-    await expect.poll(() => ss.locator('.ant-tag').count()).toBe(2);
+    await expect.poll(() => row(page, '化学需氧量（COD）').textContent()).toContain('无');
+    expect(await modal(page).getByText('请选择出水网关').count()).toBe(1);
+    expect(
+      await modal(page)
+        .getByRole('button', { name: /应用 0 项$/ })
+        .isDisabled(),
+    ).toBe(true);
+    await choose(page, '应用到网关', STATION_A);
+    await closeDropdown(page);
+    await expect.poll(() => ss.locator('.ant-tag').count()).toBe(1);
+    expect(await ss.textContent()).toContain(STATION_A);
+    expect(await ss.textContent()).not.toContain(STATION_B);
     expect(await row(page, '氨氮（以N计）').textContent()).toContain('已有');
     expect(await row(page, '五日生化需氧量（BOD5）').textContent()).toContain('无');
     // Not SS this time.
     await ss.locator('.ant-checkbox-input').click();
+    await picture(page, 'warning-settings-water-quality-light');
     await confirm(page, '应用 4 项');
-    await expect.poll(() => page.getByText('已按水质模板创建 8 条预警规则').count()).toBe(1);
+    await expect.poll(() => page.getByText('已按水质模板创建 4 条预警规则').count()).toBe(1);
     const after = await rules();
+    const [stationA] = site.gateways;
     const named = (name: string) => after.filter((r) => r.name === name);
-    expect(named('化学需氧量（COD）').map((r) => [r.metric, r.kind, r.high])).toEqual([
-      ['cod', 'above', 50],
-      ['cod', 'above', 50],
+    expect(named('化学需氧量（COD）').map((r) => [r.gatewayId, r.metric, r.kind, r.high])).toEqual([
+      [stationA!.id, 'cod', 'above', 50],
     ]);
-    expect(named('pH').map((r) => [r.kind, r.low, r.high])).toEqual([
-      ['outside', 6, 9],
-      ['outside', 6, 9],
+    expect(named('pH').map((r) => [r.gatewayId, r.kind, r.low, r.high])).toEqual([
+      [stationA!.id, 'outside', 6, 9],
     ]);
-    expect(named('总氮（以N计）')).toHaveLength(2);
-    expect(named('总磷（以P计）')).toHaveLength(2);
+    expect(named('总氮（以N计）')).toHaveLength(1);
+    expect(named('总磷（以P计）')).toHaveLength(1);
     expect(named('悬浮物（SS）')).toHaveLength(0);
     expect(named('氨氮（以N计）')).toHaveLength(0);
+    // The server refuses a gateway of another project, whatever the page sends.
+    const other = await h.api<{ projectGroupId: number }>('POST', '/iot/projects', {
+      name: '水质模板他项目',
+    });
+    const foreign = await createGateway(h.t, other.projectGroupId, [{ key: 'ss', type: 'float' }]);
+    const refused = await h.t.request(
+      'POST',
+      `/iot/groups/${projectId}/warningTemplates/waterQuality/apply`,
+      { token: adminToken, body: { gatewayIds: [stationA!.id, foreign.id], keys: ['ss'] } },
+    );
+    expect(refused.body).toMatchObject({ code: 40000, message: '网关不存在或不属于本项目' });
+    expect((await rules()).length).toBe(after.length);
     await expect.poll(() => page.getByText(`共 ${after.length} 条`).count()).toBe(1);
     await picture(page, 'warning-settings-rules-light');
     await page.context().close();

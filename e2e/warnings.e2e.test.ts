@@ -174,7 +174,7 @@ describe('预警列表', () => {
     expect(await rows(page).first().textContent()).toContain('2号出水口');
 
     const [download] = await Promise.all([page.waitForEvent('download'), button(page, '导出').click()]);
-    expect(download.suggestedFilename()).toBe('预警列表.xlsx');
+    expect(download.suggestedFilename()).toMatch(/^预警列表-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const file = path.join(downloads, 'warnings.xlsx');
     await download.saveAs(file);
     const workbook = new ExcelJS.Workbook();

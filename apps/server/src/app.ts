@@ -10,20 +10,25 @@ import { customDomainsFeature } from './features/custom-domains/index.js';
 import { dataRepairFeature } from './features/data-repair/index.js';
 import { filesFeature } from './features/files/index.js';
 import { gatewayFirmsFeature } from './features/gateway-firms/index.js';
+import { gatewayTypesFeature } from './features/gateway-types/index.js';
 import { gatewaysFeature } from './features/gateways/index.js';
 import { groupsFeature } from './features/groups/index.js';
 import { type HistoryFeature, historyFeature } from './features/history/index.js';
 import { indicatorsFeature } from './features/indicators/index.js';
+import { labelsFeature } from './features/labels/index.js';
 import { liveDataFeature } from './features/live-data/index.js';
 import { membershipsFeature } from './features/memberships/index.js';
 import { menusFeature } from './features/menus/index.js';
 import { type MessagesFeature, messagesFeature } from './features/messages/index.js';
 import { type ModbusFeature, modbusFeature } from './features/modbus/index.js';
+import { modesFeature } from './features/modes/index.js';
+import { type OperationLogsFeature, operationLogsFeature } from './features/operation-logs/index.js';
 import { projectsFeature } from './features/projects/index.js';
 import { remoteControlFeature } from './features/remote-control/index.js';
 import { rolesFeature } from './features/roles/index.js';
-import { systemFeature } from './features/system/index.js';
+import { systemFeature, systemSettingsOf } from './features/system/index.js';
 import { type TelemetryFeature, telemetryFeature } from './features/telemetry/index.js';
+import { unitsFeature } from './features/units/index.js';
 import { usersFeature } from './features/users/index.js';
 import { type WarningsFeature, warningsFeature } from './features/warnings/index.js';
 import { AccessCache } from './platform/auth/access.cache.js';
@@ -66,6 +71,7 @@ export interface App {
   messages: MessagesFeature;
   warnings: WarningsFeature;
   modbus: ModbusFeature;
+  operationLogs: OperationLogsFeature;
   close(): Promise<void>;
 }
 
@@ -129,10 +135,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   };
 
+  // First: its hooks see the requests of every route registered after.
+  const operationLogs = operationLogsFeature(platform, app);
   const { menus } = menusFeature(platform);
-  const { users } = usersFeature(platform, { menus });
+  const settings = systemSettingsOf(platform);
+  const { users } = usersFeature(platform, { menus, settings });
   const { clients } = clientsFeature(platform);
-  authFeature(platform, { users, clients });
+  authFeature(platform, { users, clients, settings });
   const { roles } = rolesFeature(platform);
   const { memberships } = membershipsFeature(platform, { users, roles });
   const { firms } = gatewayFirmsFeature(platform, { roles });
@@ -141,8 +150,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { groups } = groupsFeature(platform);
   indicatorsFeature(platform);
   gatewaysFeature(platform);
+  gatewayTypesFeature(platform);
+  unitsFeature(platform);
+  labelsFeature(platform);
+  modesFeature(platform);
   const { domains } = customDomainsFeature(platform);
-  systemFeature(platform, { domains, mqttPort: () => telemetry.mqttPort });
+  systemFeature(platform, { settings, domains, mqttPort: () => telemetry.mqttPort });
   filesFeature(platform);
   const telemetry = await telemetryFeature(platform);
   const remoteControl = remoteControlFeature(platform, { devices: telemetry.devices });
@@ -171,6 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     messages,
     warnings,
     modbus,
+    operationLogs,
     async close() {
       platform.jobs.stop();
       await liveSocket.close();
@@ -182,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await warnings.close();
       // After the engine's last events: their messages are written and sent.
       await messages.close();
+      await operationLogs.close();
       await cluster.close();
       await database.destroy();
     },

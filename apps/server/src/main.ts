@@ -1,9 +1,12 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './platform/config.js';
-import { startDemoSimulation } from './simulator/demo.js';
+import { terminalLogStream } from './platform/log-format.js';
+import { historySink, startDemo } from './simulator/demo.js';
 
 const config = loadConfig();
-const server = await buildApp(config);
+// On a terminal, one readable line per request; elsewhere pino's JSON lines (decision 0036).
+const logStream = terminalLogStream(process.stdout);
+const server = await buildApp(config, logStream ? { logStream } : {});
 const { app, seeded } = server;
 
 // A promise somebody forgot to handle (a database outage is the usual cause) is a bug to log, not a
@@ -24,19 +27,20 @@ process.stdout.write(
   `\n  平台已启动：http://localhost:${config.port}   设备接入 MQTT 端口：${server.telemetry.mqttPort}\n\n`,
 );
 
-// The demo project's devices, played by the server itself (DEMO=1); a failure here is no reason to stop.
+// The demo project's devices, played by the server itself (DEMO=1); on the first start they bring a
+// month of history, written while the server already answers. A failure here is no reason to stop.
 const demo = config.demo
-  ? await startDemoSimulation({
+  ? startDemo({
       baseUrl: `http://127.0.0.1:${config.port}`,
       mqttPort: server.telemetry.mqttPort,
       dataDir: config.dataDir,
       webClientSecret: config.webClientSecret,
       log: app.log,
-    }).catch((error: unknown) => {
-      app.log.warn({ err: error }, 'demo devices not started');
-      return undefined;
+      sink: historySink(server),
+      historyDays: config.demoHistoryDays,
     })
   : undefined;
+demo?.ready.catch((error: unknown) => app.log.warn({ err: error }, 'demo devices not started'));
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -7,6 +7,7 @@ import type { ProjectsService } from './features/projects/index.js';
 import type { RolesService } from './features/roles/index.js';
 import type { UsersService } from './features/users/index.js';
 import type { Platform } from './platform/platform.js';
+import { seedDemoCatalogues } from './seed-catalogues.js';
 
 export interface SeedServices {
   users: UsersService;
@@ -46,6 +47,7 @@ export async function seed(platform: Platform, services: SeedServices): Promise<
   platform.log.info('system administrator admin created');
 
   if (platform.config.demo) result.demoProjectId = await seedDemo(services);
+  if (result.demoProjectId) await seedDemoCatalogues(platform.db, result.demoProjectId);
   return result;
 }
 
@@ -130,13 +132,18 @@ async function seedDemo(s: SeedServices): Promise<number> {
       { code: 'router-realTimeData', permission: 1 },
       { code: 'router-historicalData', permission: 1 },
       { code: 'router-trend', permission: 1 },
+      { code: 'router-ranking', permission: 1 },
       { code: 'router-projectGateway', permission: 1 },
       { code: 'router-project-group', permission: 1 },
       { code: 'router-warningList', permission: 3 },
+      { code: 'router-warningAnalysis', permission: 1 },
       { code: 'router-maintenanceTaskList', permission: 3 },
       { code: 'router-equipment', permission: 1 },
       { code: 'router-toolSet', permission: 1 },
       { code: 'router-ai-assistant', permission: 1 },
+      // The site scope (decision 0041): the home and live data of one site.
+      { code: 'router-site-home', permission: 1 },
+      { code: 'router-site-realTimeData', permission: 1 },
     ],
   });
   const operator = await s.users.create(DEMO_ACCOUNTS.operator);

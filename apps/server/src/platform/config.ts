@@ -13,6 +13,8 @@ export interface Config {
   adminPassword: string | undefined;
   webClientSecret: string;
   demo: boolean;
+  /** Days of history the demo writes on its first start (DEMO_HISTORY_DAYS). */
+  demoHistoryDays: number;
   /** Optional: otherwise generated once and kept in dataDir. Several nodes must share one. */
   tokenSigningKey: string | undefined;
   accessTokenTtlSeconds: number;
@@ -52,6 +54,10 @@ export interface Config {
   rollupIntervalSeconds: number;
   /** Seconds between retention passes (partitions ahead, raw points and rollups past each project's terms); 0: off. */
   retentionIntervalSeconds: number;
+  /** Days an operation-log entry is kept; 0 keeps them for good. */
+  operationLogRetentionDays: number;
+  /** OPERATION_LOG=off: record nothing (a deployment that audits at its gateway instead). */
+  operationLogEnabled: boolean;
   /** Seconds a device has to acknowledge a remote-control command before the record closes as timed out. */
   commandTimeoutSeconds: number;
   /** The live data socket closes after this many seconds without a message (clients ping every 15 s). */
@@ -127,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     webClientSecret: env.WEB_CLIENT_SECRET || 'iot-web',
     demo: (env.DEMO ?? '1') !== '0',
+    demoHistoryDays: int(env.DEMO_HISTORY_DAYS, 30, 'DEMO_HISTORY_DAYS'),
     tokenSigningKey: env.TOKEN_SIGNING_KEY || undefined,
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 7200, 'ACCESS_TOKEN_TTL'),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL'),
@@ -142,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     offlineTimeoutSeconds: int(env.OFFLINE_TIMEOUT, 300, 'OFFLINE_TIMEOUT'),
     rollupIntervalSeconds: int(env.ROLLUP_INTERVAL, 5, 'ROLLUP_INTERVAL'),
     retentionIntervalSeconds: int(env.RETENTION_INTERVAL, 3600, 'RETENTION_INTERVAL'),
+    operationLogRetentionDays: int(env.OPERATION_LOG_RETENTION_DAYS, 180, 'OPERATION_LOG_RETENTION_DAYS'),
+    operationLogEnabled: env.OPERATION_LOG !== 'off',
     mqttUrl: env.MQTT_URL || undefined,
     mqttHookSecret: env.MQTT_HOOK_SECRET || undefined,
     mqttShareGroup: env.MQTT_SHARE_GROUP || 'iot-server',

@@ -47,12 +47,19 @@ interface Page<T> {
 
 /**
  * Creates what the devices need in a project: an indicator per profile (reused by name), then
- * each gateway with its gateway indicators. Answers the devices with their one-time secrets.
+ * each gateway with its gateway indicators (writable where the profile is). Answers the devices
+ * with their one-time secrets, gateway ids and gateway indicator ids.
  */
 export async function provisionGateways(
   client: PlatformClient,
   projectId: number,
-  gateways: { alias: string; groupId?: number; protocol: SimulatedGateway['protocol'] }[],
+  gateways: {
+    alias: string;
+    groupId?: number;
+    protocol: SimulatedGateway['protocol'];
+    /** This gateway's points, when they are not `profiles`. */
+    profiles?: Profile[];
+  }[],
   profiles: Profile[],
 ): Promise<SimulatedGateway[]> {
   const existing = await client.call<Page<{ id: number; name: string }>>(
@@ -60,7 +67,7 @@ export async function provisionGateways(
     `/iot/groups/${projectId}/indicators?size=1000`,
   );
   const indicatorIds = new Map(existing.list.map((i) => [i.name, i.id]));
-  for (const profile of profiles) {
+  for (const profile of [...profiles, ...gateways.flatMap((g) => g.profiles ?? [])]) {
     if (indicatorIds.has(profile.name)) continue;
     const created = await client.call<{ id: number }>('POST', `/iot/groups/${projectId}/indicators`, {
       name: profile.name,
@@ -83,14 +90,28 @@ export async function provisionGateways(
         ...(gateway.groupId ? { groupId: gateway.groupId } : {}),
       },
     );
-    for (const profile of profiles) {
-      await client.call('POST', `/iot/groups/${projectId}/gateways/${created.id}/indicators`, {
-        indicatorId: indicatorIds.get(profile.name),
-        alias: profile.name,
-        dataIdentification: profile.key,
-      });
+    const gatewayIndicatorIds: Record<string, number> = {};
+    for (const profile of gateway.profiles ?? profiles) {
+      const point = await client.call<{ id: number }>(
+        'POST',
+        `/iot/groups/${projectId}/gateways/${created.id}/indicators`,
+        {
+          indicatorId: indicatorIds.get(profile.name),
+          alias: profile.name,
+          dataIdentification: profile.key,
+          ioType: profile.io ?? 'r',
+        },
+      );
+      gatewayIndicatorIds[profile.key] = point.id;
     }
-    devices.push({ serialNumber, secret: created.secret, protocol: gateway.protocol, profiles });
+    devices.push({
+      serialNumber,
+      secret: created.secret,
+      protocol: gateway.protocol,
+      profiles: gateway.profiles ?? profiles,
+      gatewayId: created.id,
+      indicatorIds: gatewayIndicatorIds,
+    });
   }
   return devices;
 }

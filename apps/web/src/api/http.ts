@@ -1,4 +1,4 @@
-import { ResultCode } from '@iot/contracts';
+import { Messages, ResultCode } from '@iot/contracts';
 import { clearSession, getSession, isFresh, setTokens } from '../app/session';
 
 /** Spec core §9: request timeout 50 s. */
@@ -147,11 +147,22 @@ export async function request<T>(method: string, url: string, options: RequestOp
     return await send<T>(method, url, options);
   } catch (error) {
     const apiError = error instanceof ApiError ? error : new ApiError(0, HttpMessages.SYSTEM_ERROR);
+    // Spec core §8: 50002 is ignored (no notice); a failed delete says 删除失败！ and why.
+    const silent = options.quiet || apiError.code === ResultCode.IGNORED;
     if (apiError.code === ResultCode.TOKEN_EXPIRED) feedback.sessionExpired();
     else if (apiError.code === ResultCode.TOKEN_ERROR) feedback.unauthorized();
-    else if (!options.quiet) feedback.error(apiError.message);
+    else if (!silent)
+      feedback.error(method === 'DELETE' ? deleteFailure(apiError.message) : apiError.message);
     throw apiError;
   }
+}
+
+/** 删除失败！ followed by the server's reason when it gave one. */
+export function deleteFailure(reason: string): string {
+  const text = reason.trim();
+  return !text || text === Messages.DELETE_FAILED
+    ? Messages.DELETE_FAILED
+    : `${Messages.DELETE_FAILED}${text}`;
 }
 
 async function send<T>(method: string, url: string, options: RequestOptions): Promise<T> {

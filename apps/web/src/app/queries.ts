@@ -25,6 +25,7 @@ export function useSystemInfo() {
 const MENU_TYPES = {
   firm: 'firm',
   project: 'project',
+  site: 'group',
   corporation: 'corporation',
   system: 'system',
 } as const;

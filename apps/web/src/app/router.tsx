@@ -8,7 +8,8 @@ import { LoginPage } from '../features/auth/pages/LoginPage';
 import { IndexPage } from '../features/static/pages/IndexPage';
 import { NotFoundPage, UnauthorizedPage } from '../features/static/pages/ResultPages';
 import { Guard } from './Guard';
-import { AppLayout, MobileLayout } from './layout/AppLayout';
+import { AppLayout } from './layout/AppLayout';
+import { MobileLayout } from './layout/MobileLayout';
 import { RootLayout } from './RootLayout';
 import { ScopeRoutes } from './routes/ScopeRoutes';
 import { ThemeScope } from './themes';
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
       {
         element: <Guard />,
         children: [
+          { path: 'm', element: <MobileLayout /> },
           { path: 'm/*', element: <MobileLayout /> },
           { path: 'projects/:n/*', element: <ProjectsNumberRedirect /> },
           {
@@ -104,6 +106,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'project/:groupId/index/projectHD/hd', element: <ScopeRoutes /> },
               { path: 'projects/groups/:groupId/*', element: <ScopeRoutes /> },
+              { path: 'sites/groups/:groupId/*', element: <ScopeRoutes /> },
               { path: 'corporations/groups/:groupId/*', element: <ScopeRoutes /> },
               { path: 'gatewayfirms/:firmId/*', element: <ScopeRoutes /> },
               { path: 'system/*', element: <ScopeRoutes /> },

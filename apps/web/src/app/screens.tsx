@@ -1,12 +1,23 @@
 import { Spin } from 'antd';
 import { type ComponentType, lazy, Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { UnderConstruction } from '../components/UnderConstruction';
 
+/** 账号安全 and 消息设置 are tabs of 个人中心; their routes (bookmarks) open that tab (decision 0035). */
+function UserCenterTab({ tab }: { tab: string }) {
+  const mobile = useLocation().pathname.startsWith('/m/');
+  return <Navigate to={`${mobile ? '/m' : ''}/usercenter?tab=${tab}`} replace />;
+}
+const AccountSecurity = () => <UserCenterTab tab="password" />;
+const MessageSetting = () => <UserCenterTab tab="message" />;
+
 /**
- * Menu component keys → lazily loaded screens. A key without a screen yet shows the honest
- * 建设中 page naming what will be there; screens join this map as their issues land.
+ * Menu component keys → lazily loaded screens. Menus show only entries whose key is here
+ * (`hasScreen`); a route whose screen is not built yet still answers, with the 建设中 page, for
+ * bookmarks. Screens join this map as their issues land.
  */
 const SCREENS: Record<string, ComponentType> = {
+  'users/AccountSecurity': AccountSecurity,
   'monitoring/RealTimeData': lazy(() =>
     import('../features/monitoring/pages/RealTimeData').then((m) => ({ default: m.RealTimeData })),
   ),
@@ -42,8 +53,9 @@ const SCREENS: Record<string, ComponentType> = {
   'messages/MessageCenter': lazy(() =>
     import('../features/messages/pages/MessageCenter').then((m) => ({ default: m.MessageCenter })),
   ),
-  'messages/MessageSetting': lazy(() =>
-    import('../features/messages/pages/MessageSetting').then((m) => ({ default: m.MessageSetting })),
+  'messages/MessageSetting': MessageSetting,
+  'operation-logs/OperationLogs': lazy(() =>
+    import('../features/operation-logs/index').then((m) => ({ default: m.OperationLogs })),
   ),
   'tool-set/ToolSet': lazy(() => import('../features/tool-set/index').then((m) => ({ default: m.ToolSet }))),
   'users/UserCenter': lazy(() =>
@@ -63,8 +75,20 @@ const SCREENS: Record<string, ComponentType> = {
   'gateways/FirmGateways': lazy(() =>
     import('../features/gateways/pages/GatewaysScreen').then((m) => ({ default: m.FirmGateways })),
   ),
+  'gateways/GatewayTypes': lazy(() =>
+    import('../features/gateway-types/pages/GatewayTypes').then((m) => ({ default: m.GatewayTypes })),
+  ),
   'projects/ProjectHome': lazy(() =>
     import('../features/projects/pages/ProjectHome').then((m) => ({ default: m.ProjectHome })),
+  ),
+  'groups/SiteHome': lazy(() =>
+    import('../features/groups/pages/SiteHome').then((m) => ({ default: m.SiteHome })),
+  ),
+  'corporations/CorporationProjects': lazy(() =>
+    import('../features/corporations/index').then((m) => ({ default: m.CorporationProjects })),
+  ),
+  'corporations/CorporationSetting': lazy(() =>
+    import('../features/corporations/index').then((m) => ({ default: m.CorporationSetting })),
   ),
   'groups/GroupTree': lazy(() =>
     import('../features/groups/pages/GroupTree').then((m) => ({ default: m.GroupTree })),
@@ -72,11 +96,38 @@ const SCREENS: Record<string, ComponentType> = {
   'indicators/Indicators': lazy(() =>
     import('../features/indicators/pages/Indicators').then((m) => ({ default: m.Indicators })),
   ),
+  'units/Units': lazy(() => import('../features/units/pages/Units').then((m) => ({ default: m.Units }))),
+  'labels/Labels': lazy(() => import('../features/labels/pages/Labels').then((m) => ({ default: m.Labels }))),
+  'modes/Modes': lazy(() => import('../features/modes/pages/Modes').then((m) => ({ default: m.Modes }))),
+  'gateway-firms/GatewayFirms': lazy(() =>
+    import('../features/gateway-firms/index').then((m) => ({ default: m.GatewayFirms })),
+  ),
+  'corporations/Corporations': lazy(() =>
+    import('../features/corporations/index').then((m) => ({ default: m.Corporations })),
+  ),
+  'projects/Projects': lazy(() =>
+    import('../features/projects/pages/Projects').then((m) => ({ default: m.Projects })),
+  ),
+  'system/Systems': lazy(() => import('../features/system/index').then((m) => ({ default: m.Systems }))),
+  'system/CustomDomains': lazy(() =>
+    import('../features/custom-domains/index').then((m) => ({ default: m.CustomDomains })),
+  ),
+  'clients/OpenPlatform': lazy(() =>
+    import('../features/clients/index').then((m) => ({ default: m.OpenPlatform })),
+  ),
+  'clients/ProjectOpenApi': lazy(() =>
+    import('../features/clients/index').then((m) => ({ default: m.ProjectOpenApi })),
+  ),
 };
+
+/** Whether the web app ships the screen of this menu component key. */
+export function hasScreen(component: string | null): boolean {
+  return component !== null && component in SCREENS;
+}
 
 export function Screen({ component, title }: { component: string; title: string }) {
   const Component = SCREENS[component];
-  if (!Component) return <UnderConstruction title={title} component={component} />;
+  if (!Component) return <UnderConstruction title={title} />;
   return (
     <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
       <Component />

@@ -23,7 +23,8 @@ export function PhoneCodeField(props: {
   placeholder: string;
   countdown: number;
   sending: boolean;
-  onSend(): void;
+  /** May reject (e.g. the phone field's validation failed): the field already shows why. */
+  onSend(): unknown;
 }) {
   return (
     <Form.Item>
@@ -37,7 +38,7 @@ export function PhoneCodeField(props: {
         </Form.Item>
         <Button
           size="large"
-          onClick={props.onSend}
+          onClick={() => void Promise.resolve(props.onSend()).catch(() => undefined)}
           loading={props.sending}
           disabled={props.countdown > 0}
           style={{ width: 128 }}

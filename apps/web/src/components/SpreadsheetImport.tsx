@@ -1,7 +1,42 @@
-import { InboxOutlined } from '@ant-design/icons';
-import { SPREADSHEET_FORMAT_MESSAGE } from '@iot/contracts';
-import { Alert, App, Descriptions, Radio, Space, Table, Typography, Upload } from 'antd';
-import type { ReactNode } from 'react';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { SPREADSHEET_FILE_NAME, SPREADSHEET_FORMAT_MESSAGE } from '@iot/contracts';
+import { Alert, App, Button, Descriptions, Radio, Space, Table, Typography, Upload } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { exportXlsx } from './exportXlsx';
+
+/** The sheet an import dialog offers as its 下载模板: its headers and example rows. */
+export interface ImportTemplate {
+  /** File name without .xlsx, e.g. 网关导入模板. */
+  fileName: string;
+  sheetName: string;
+  /** Header texts as the import reads them (a leading or trailing * marks a required column). */
+  headers: string[];
+  /** Example rows, one value per header. */
+  examples: string[][];
+}
+
+/** 下载模板: an xlsx with the import's headers and example rows, built in the browser. */
+export function TemplateDownload({ template }: { template: ImportTemplate }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await exportXlsx(
+        template.headers.map((header, i) => ({ header, key: String(i), width: 18 })),
+        template.examples.map((row) => Object.fromEntries(row.map((value, i) => [String(i), value]))),
+        template.fileName,
+        template.sheetName,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void download()}>
+      下载模板
+    </Button>
+  );
+}
 
 /** The rule for rows that already exist, each with a line saying what it does. */
 export function ImportRuleField<Rule extends string>({
@@ -36,27 +71,26 @@ export function ImportRuleField<Rule extends string>({
   );
 }
 
-/** One spreadsheet, dropped or picked; another kind of file gets the spec's message and is not kept. */
+/**
+ * One spreadsheet (.csv, .xls or .xlsx — the server reads all three, spec core §5), dropped or
+ * picked; another kind of file gets the spec's message and is not kept.
+ */
 export function SpreadsheetDropzone({
   file,
   onFile,
-  csv = false,
 }: {
   file: File | null;
   onFile(file: File | null): void;
-  /** Whether the server reads CSV too. */
-  csv?: boolean;
 }) {
   const { message } = App.useApp();
-  const accepted = csv ? /\.(csv|xls|xlsx)$/i : /\.(xls|xlsx)$/i;
   return (
     <Upload.Dragger
-      accept={csv ? '.csv,.xls,.xlsx' : '.xls,.xlsx'}
+      accept=".csv,.xls,.xlsx"
       maxCount={1}
       fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
       onRemove={() => onFile(null)}
       beforeUpload={(chosen) => {
-        if (!accepted.test(chosen.name)) message.error(SPREADSHEET_FORMAT_MESSAGE);
+        if (!SPREADSHEET_FILE_NAME.test(chosen.name)) message.error(SPREADSHEET_FORMAT_MESSAGE);
         else onFile(chosen);
         return Upload.LIST_IGNORE;
       }}
@@ -64,7 +98,8 @@ export function SpreadsheetDropzone({
       <p className="ant-upload-drag-icon">
         <InboxOutlined />
       </p>
-      <p className="ant-upload-text">点击或拖拽 xlsx 文件到此处</p>
+      <p className="ant-upload-text">点击或拖拽 .csv、.xls 或 .xlsx 文件到此处</p>
+      <p className="ant-upload-hint">表头中的 * 与“必填”标记会被忽略</p>
     </Upload.Dragger>
   );
 }

@@ -25,6 +25,15 @@ export const updateClientBody = z.object({
 
 /** Answered once, at creation or rotation: the secret is stored only as a hash. */
 export const clientWithSecret = integrationClient.extend({ clientSecret: z.string() });
+export type ClientWithSecret = z.infer<typeof clientWithSecret>;
+
+export const clientIdCheckQuery = z.object({ clientId: z.string().trim().min(1) });
+
+export const ClientMessages = {
+  NOT_FOUND: '客户端不存在',
+  CLIENT_ID_TAKEN: 'clientId 已存在',
+  USER_NOT_FOUND: '用户不存在',
+} as const;
 
 /** The built-in client of the web app. */
 export const WEB_CLIENT_ID = 'iot-web';

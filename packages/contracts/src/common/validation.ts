@@ -13,6 +13,17 @@ export function isStrongPassword(value: string): boolean {
 
 export const strongPassword = z.string().regex(passwordPattern, PASSWORD_RULE_MESSAGE);
 
+/**
+ * A new password (change, reset by phone code): the strength rule above, the one password rule
+ * (decision 0034). The first message is the one to show: 新密码不能为空, then the rule.
+ */
+export const NEW_PASSWORD_REQUIRED = '新密码不能为空';
+export const PASSWORD_MISMATCH = '两次输入的密码不一致';
+export const newPassword = z
+  .string()
+  .min(1, NEW_PASSWORD_REQUIRED)
+  .regex(passwordPattern, PASSWORD_RULE_MESSAGE);
+
 export const MOBILE_MESSAGE = '输入的手机号错误';
 export const mobile = z.string().regex(/^\d{11}$/, MOBILE_MESSAGE);
 
@@ -48,3 +59,7 @@ export const PHONE_CODE_REQUIRED = '请输入手机验证码';
 
 /** Spec core §5: a spreadsheet import given another kind of file is refused with this message. */
 export const SPREADSHEET_FORMAT_MESSAGE = '上传的文件格式不正确,请选择.csv,.xls,.xlsx类型的文件';
+/** A file named .csv/.xls/.xlsx whose content cannot be read as one. */
+export const SPREADSHEET_UNREADABLE_MESSAGE = '无法读取表格，请确认文件是 .csv、.xls 或 .xlsx 格式且未损坏';
+/** What the server reads as a spreadsheet (spec core §5). */
+export const SPREADSHEET_FILE_NAME = /\.(csv|xls|xlsx)$/i;

@@ -20,11 +20,11 @@ export const createCorporationBody = z.object({
   axisRule: z.string().max(64).default(''),
 });
 export const updateCorporationBody = createCorporationBody.partial();
-/** What the corporation's own administrators may change (its setting screen). */
-export const corporationSettingBody = z.object({
-  logoUrl: z.string().max(512).optional(),
-  axisRule: z.string().max(64).optional(),
-});
+/**
+ * What the corporation's own administrators may change (企业设置): name, owner, ownerMobile (the
+ * phone rule), logo and axis rule; every field optional, a name checked for uniqueness.
+ */
+export const corporationSettingBody = updateCorporationBody;
 
 export const CorporationMessages = {
   NOT_FOUND: '公司不存在',

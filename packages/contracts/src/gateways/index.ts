@@ -44,6 +44,13 @@ export const gateway = z.object({
 });
 export type Gateway = z.infer<typeof gateway>;
 
+/**
+ * A row of a gateway list: the gateway and the name of the area or site it sits in (a project's
+ * list only; null at the project's root, and always in a firm's list, which sees no project groups).
+ */
+export const gatewayListItem = gateway.extend({ groupName: z.string().nullable() });
+export type GatewayListItem = z.infer<typeof gatewayListItem>;
+
 /** A project's view of one gateway: the gateway plus names and its number of gateway indicators. */
 export const gatewayDetail = gateway.extend({
   groupName: z.string().nullable(),
@@ -67,20 +74,35 @@ export type GatewayWithSecret = z.infer<typeof gatewayWithSecret>;
 export const BIND_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const BIND_CODE_LENGTH = 8;
 
+export const ICCID_MESSAGE = 'ICCID 应为19～20位数字或字母';
+
 export const gatewayFields = {
   alias: requiredText(64),
   type: gatewayType.default('ordinary'),
   model: gatewayModel.default('direct'),
-  iccid: z.string().trim().max(32).default(''),
+  /** The SIM card's ICCID (19 or 20 digits, letters in some carriers' numbers), or empty. */
+  iccid: z
+    .string()
+    .trim()
+    .regex(/^([0-9A-Za-z]{19,20})?$/, ICCID_MESSAGE)
+    .default(''),
   batchOrContract: z.string().trim().max(64).default(''),
 };
 
 const groupIdField = z.number().int().positive().nullable().default(null);
 
+/** The 网关类型 a new gateway follows (decision 0042): its type, model, indicators and Modbus points. */
+const typeIdField = z.number().int().positive().nullable().optional();
+
 /** A firm creates or edits a gateway (editing only while it is unbound). */
-export const firmGatewayBody = z.object({ serialNumber, ...gatewayFields });
+export const firmGatewayBody = z.object({ serialNumber, ...gatewayFields, typeId: typeIdField });
 /** A project creates a gateway of its own, optionally in one of its areas or sites. */
-export const projectGatewayBody = z.object({ serialNumber, ...gatewayFields, groupId: groupIdField });
+export const projectGatewayBody = z.object({
+  serialNumber,
+  ...gatewayFields,
+  groupId: groupIdField,
+  typeId: typeIdField,
+});
 /** What a project may change on its gateway; the serial number is the device's identity. */
 export const updateGatewayBody = z.object(gatewayFields);
 
@@ -105,6 +127,8 @@ export const firmGatewayListQuery = pageQuery.extend({
 export const projectGatewayListQuery = firmGatewayListQuery.extend({
   /** Only gateways in this area or site, or below it. */
   groupId: z.coerce.number().int().positive().optional(),
+  /** Only gateways carrying this label (标签管理, docs/decisions/0040-units-labels-modes.md). */
+  labelId: z.coerce.number().int().positive().optional(),
 });
 
 export const serialNumberCheckQuery = z.object({

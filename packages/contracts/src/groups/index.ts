@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../common/validation.js';
+import { requiredText, SPREADSHEET_UNREADABLE_MESSAGE } from '../common/validation.js';
 
 /** Group types of spec core §1; a project is the root group of its tree. */
 export const GROUP_TYPES = ['project', 'area', 'site'] as const;
@@ -208,5 +208,5 @@ export const GroupImportMessages = {
   PARENT_NOT_FOUND: '上级分组不存在',
   TYPE_DIFFERS: '已有同名分组，但类型不同',
   TOO_MANY_ROWS: `一次最多导入 ${GROUP_IMPORT_MAX_ROWS} 行`,
-  UNREADABLE: '无法读取表格，请使用 .xlsx 格式（可在表格软件中另存为 xlsx）',
+  UNREADABLE: SPREADSHEET_UNREADABLE_MESSAGE,
 } as const;

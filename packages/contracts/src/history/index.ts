@@ -58,6 +58,9 @@ export interface ChartBucket {
   ts: number;
   min: number;
   max: number;
+  /** Epoch ms of the sample holding min (max); the earliest when several share it. */
+  minTs: number;
+  maxTs: number;
   avg: number;
   first: number;
   last: number;
@@ -154,6 +157,9 @@ export interface PeriodStatistics {
   ts: number;
   min: number;
   max: number;
+  /** Epoch ms of the sample holding min (max); the earliest when several share it. */
+  minTs: number;
+  maxTs: number;
   avg: number;
   sum: number;
   count: number;

@@ -33,3 +33,24 @@ export type LiveMessage =
   | { type: 'unsubscribed'; id: string | number; gateways: string[] }
   | { type: 'notify'; data: { gateway: string; params: Record<string, number | string>; ts: number } }
   | { type: 'error'; id?: string | number; message: string };
+
+/** GET /data-server/api/v2/gateways/public: the gateways a page without sign-in names (1–50 ids, comma separated). */
+export const publicGatewaysQuery = z.object({
+  gatewayIds: z
+    .string()
+    .trim()
+    .regex(/^\d+(,\d+){0,49}$/, '网关编号格式不正确')
+    .transform((ids) => [...new Set(ids.split(',').map(Number))]),
+});
+
+/**
+ * What /viewLastData may show of a gateway without sign-in (demo projects' gateways only, as the
+ * anonymous socket): its alias, the site it sits in (null at the project's root) and its project.
+ */
+export const publicGateway = z.object({
+  id: z.number().int(),
+  alias: z.string(),
+  siteName: z.string().nullable(),
+  projectName: z.string(),
+});
+export type PublicGateway = z.infer<typeof publicGateway>;

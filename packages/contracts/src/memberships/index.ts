@@ -32,5 +32,7 @@ export const MemberMessages = {
   NOT_MEMBER: '该用户不是成员',
   ACCOUNT_NOT_FOUND: '账号不存在',
   LAST_ADMIN: '至少保留一名管理员',
+  /** The only administrator removing themself or giving up the role (issue 11). */
+  LAST_ADMIN_SELF: '您是唯一的管理员，不能移除自己或取消自己的管理员角色，请先将管理员角色授予其他成员',
   ADMIN_ROLE_RESERVED: '只有管理员才能授予或收回管理员角色',
 } as const;

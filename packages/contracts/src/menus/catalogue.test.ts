@@ -15,6 +15,10 @@ describe('menu catalogue', () => {
     }
   });
 
+  it('gives every entry an icon, so the collapsed sidebar never shows first characters', () => {
+    for (const menu of MENU_CATALOGUE) expect(menu.icon, menu.code).toMatch(/^[a-z][a-z-]*$/);
+  });
+
   it('covers every sub-system from 0 to 10', () => {
     for (const subSystem of Object.values(SubSystem)) {
       expect(

@@ -4,6 +4,7 @@ import { type ScopeType, SubSystem } from '../common/permissions.js';
 import { MENUS_BY_CODE, type MenuDefinition } from './catalogue.js';
 
 export * from './catalogue.js';
+export * from './monitoring-reads.js';
 
 /** Which sub-systems a role of each scope type may grant. */
 export const SCOPE_SUB_SYSTEMS: Record<ScopeType, readonly SubSystem[]> = {

@@ -122,9 +122,10 @@ export const TEMPLATE_PLACEHOLDERS: Record<string, string> = {
 
 export const DEFAULT_TEMPLATES: Record<MessageType, { title: string; content: string }> = {
   warning: {
-    title: '【{level}】{gatewayAlias} {indicatorName}预警',
+    // No bracket inside another: {level} reads 二级（重要） (docs/decisions/0033).
+    title: '{level}预警：{gatewayAlias} {indicatorName}',
     content:
-      '{time}，{projectName} {gatewayAlias} 的 {indicatorName} 当前值 {value}，阈值 {threshold}（{kind}，{level}），请及时处理。',
+      '{time}，{projectName} {gatewayAlias} 的 {indicatorName} 当前值 {value}，{kind}（阈值 {threshold}），{level}预警，请及时处理。',
   },
   warningRelease: {
     title: '{gatewayAlias} {indicatorName}预警解除',

@@ -62,6 +62,13 @@ export const createProjectBody = z.object({
   sendMessagesTotalNum: quota.default(0),
   sendVoicesTotalNum: quota.default(0),
   chatMessagesLimit: quota.default(100),
+  isTemplate: z.boolean().default(false),
+  isDemo: z.boolean().default(false),
+  /**
+   * A template project (isTemplate) to start from: its tree of areas and sites, its own roles and
+   * its settings are copied; gateways, data and members are not (docs/decisions/0039).
+   */
+  templateId: z.number().int().positive().nullable().default(null),
 });
 
 /** Fields the project's own administrators may change. */
@@ -110,8 +117,25 @@ export const projectSummary = z.object({
   logoUrl: z.string(),
   isTemplate: z.boolean(),
   isDemo: z.boolean(),
+  /** The system list's columns. */
+  corporationName: z.string().nullable(),
+  setMealEndAt: z.number().int().nullable(),
+  accessGatewayIndicatorMaxNum: z.number().int(),
+  createdAt: z.number().int(),
 });
 export type ProjectSummary = z.infer<typeof projectSummary>;
+
+/** 企业项目: the corporation's projects with their gateways online/offline and today's warnings. */
+export const corporationProjectQuery = projectListQuery.extend({
+  /** Start of the caller's today (ms); warnings started since are counted. Default: the server's midnight. */
+  since: z.coerce.number().int().nonnegative().optional(),
+});
+export const corporationProject = projectSummary.extend({
+  onlineGateways: z.number().int(),
+  offlineGateways: z.number().int(),
+  todayWarnings: z.number().int(),
+});
+export type CorporationProject = z.infer<typeof corporationProject>;
 
 export const getByGroupIdQuery = z.object({ groupId: z.coerce.number().int().positive() });
 
@@ -119,4 +143,5 @@ export const ProjectMessages = {
   NOT_FOUND: '项目不存在',
   NAME_TAKEN: '项目名称已存在',
   ROLLUPS_SHORTER: '汇总数据的保留天数不能少于原始数据',
+  TEMPLATE_NOT_FOUND: '模板项目不存在',
 } as const;

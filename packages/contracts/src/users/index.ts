@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { mobileCodeType } from '../auth/index.js';
-import { mobile, requiredText, strongPassword } from '../common/validation.js';
+import { mobile, newPassword, requiredText, strongPassword } from '../common/validation.js';
 
 export const THEMES = ['light', 'dark', 'tech', 'gang', 'huaqing'] as const;
 export const theme = z.enum(THEMES);
@@ -105,12 +105,12 @@ export const bindingsBody = z.object({
 
 export const changePasswordBody = z.object({
   oldPassword: z.string().min(1, '请输入原密码'),
-  newPassword: strongPassword,
+  newPassword,
 });
 export const resetPasswordByCodeBody = z.object({
   mobile,
   mobileCode: z.string().min(1, '请输入手机验证码'),
-  newPassword: strongPassword,
+  newPassword,
 });
 export const PasswordMessages = {
   OLD_WRONG: '原密码错误',

@@ -13,7 +13,6 @@ export const RuleKindLabels: Record<RuleKind, string> = {
   offline: '离线超时',
 };
 
-/** Warning levels: 1 is the most severe. */
 /** A rule's condition as people read it, in the settings and on each warning: "> 50", "< 6 或 > 9", "离线 ≥ 10 分钟". */
 export function thresholdText(rule: {
   kind: RuleKind;
@@ -41,6 +40,45 @@ export function thresholdText(rule: {
   }
 }
 
+/**
+ * The limits a threshold text of `thresholdText` names, read back for drawing them (a warning keeps
+ * the text of the rule it was raised by, whatever the rule became since): `> 50` → high 50,
+ * `< 6 或 > 9` and `6 ～ 9` → low 6, high 9. Kinds without a value limit (equals, rate, offline)
+ * and texts it did not write answer nulls.
+ */
+export function thresholdLimits(
+  kind: RuleKind,
+  threshold: string,
+): { low: number | null; high: number | null } {
+  const none = { low: null, high: null };
+  const number = (text: string | undefined) => {
+    const value = text === undefined ? Number.NaN : Number(text);
+    return Number.isFinite(value) ? value : null;
+  };
+  const match = (pattern: RegExp) => pattern.exec(threshold.trim());
+  switch (kind) {
+    case 'above': {
+      const m = match(/^> (\S+)$/);
+      return { low: null, high: number(m?.[1]) };
+    }
+    case 'below': {
+      const m = match(/^< (\S+)$/);
+      return { low: number(m?.[1]), high: null };
+    }
+    case 'outside': {
+      const m = match(/^< (\S+) 或 > (\S+)$/);
+      return { low: number(m?.[1]), high: number(m?.[2]) };
+    }
+    case 'inside': {
+      const m = match(/^(\S+) ～ (\S+)$/);
+      return { low: number(m?.[1]), high: number(m?.[2]) };
+    }
+    default:
+      return none;
+  }
+}
+
+/** Warning levels: 1 is the most severe. */
 export const WARNING_LEVELS = [1, 2, 3] as const;
 export const WarningLevelLabels: Record<number, string> = {
   1: '一级（严重）',
@@ -61,6 +99,7 @@ export const WarningMessages = {
   RULE_NOT_FOUND: '预警规则不存在',
   WARNING_NOT_FOUND: '预警不存在',
   INDICATOR_NOT_IN_PROJECT: '网关指标不存在或不属于本项目',
+  MODE_NOT_IN_PROJECT: '所选模式不属于本项目',
   GATEWAY_NOT_IN_PROJECT: '网关不存在或不属于本项目',
   LIMIT_REQUIRED: '请填写阈值',
   LOW_ABOVE_HIGH: '下限不能大于上限',
@@ -108,6 +147,8 @@ const ruleFields = {
   /** Release only once the value is back this far inside the limit. */
   hysteresis: z.number().min(0).default(0),
   schedule: ruleSchedule.default(null),
+  /** The site modes the rule is evaluated in (模式管理); empty: every mode. */
+  modeIds: z.array(z.number().int().positive()).max(20).default([]),
   enabled: z.boolean().default(true),
 };
 
@@ -183,6 +224,8 @@ export const warningRule = z.object({
   gatewayIndicatorId: z.number().int().nullable(),
   metric: z.string().nullable(),
   indicatorName: z.string().nullable(),
+  /** The indicator's unit ('' without one; null for offline rules). */
+  unit: z.string().nullable(),
   name: z.string(),
   kind: z.enum(RULE_KINDS),
   level: z.number().int(),
@@ -195,6 +238,8 @@ export const warningRule = z.object({
   delayCount: z.number().int(),
   hysteresis: z.number(),
   schedule: ruleSchedule,
+  /** The site modes the rule is evaluated in; empty: every mode. */
+  modeIds: z.array(z.number().int()),
   enabled: z.boolean(),
   createdAt: z.number(),
 });
@@ -215,6 +260,8 @@ export const warning = z.object({
   gatewayIndicatorId: z.number().int().nullable(),
   metric: z.string().nullable(),
   indicatorName: z.string().nullable(),
+  /** The indicator's unit, for the value and the threshold ('' without one; null for offline warnings). */
+  unit: z.string().nullable(),
   ruleId: z.number().int().nullable(),
   kind: z.enum(RULE_KINDS),
   level: z.number().int(),
@@ -230,6 +277,13 @@ export const warning = z.object({
   handledAt: z.number().nullable(),
 });
 export type Warning = z.infer<typeof warning>;
+
+/** What the project's STOMP topic `/topic/projects/{projectId}/warnings` carries: a warning raised or released. */
+export const warningEvent = z.object({
+  type: z.enum(['raised', 'released']),
+  warning,
+});
+export type WarningEvent = z.infer<typeof warningEvent>;
 
 export const warningHandle = z.object({
   id: z.number().int(),
@@ -252,6 +306,8 @@ export const warningListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
   size: z.coerce.number().int().min(1).max(1000).default(10),
   gatewayId: z.coerce.number().int().positive().optional(),
+  /** An area or site of the project: only warnings of gateways placed there or below (站点首页). */
+  groupId: z.coerce.number().int().positive().optional(),
   level: z.coerce.number().int().min(1).max(3).optional(),
   kind: z.enum(RULE_KINDS).optional(),
   handleStatus: z.enum(HANDLE_STATUSES).optional(),
@@ -320,3 +376,18 @@ export const WATER_QUALITY_TEMPLATES: {
   { key: 'ph', name: 'pH', unit: '', kind: 'outside', low: 6, high: 9 },
   { key: 'atcc', name: '粪大肠菌群数', unit: '个/L', kind: 'above', low: null, high: 1000 },
 ];
+
+/** Applies the chosen limits of the water-quality template to the matching indicators of the chosen gateways. */
+export const waterQualityApplyBody = z.object({
+  /** The gateways it covers (of the project); their indicators are matched by data identification. */
+  gatewayIds: z.array(z.number().int().positive()).min(1, '请选择网关').max(500),
+  /** Template keys (cod, ph, …). */
+  keys: z
+    .array(
+      z.string().refine((key) => WATER_QUALITY_TEMPLATES.some((t) => t.key === key), '不是水质模板的项目'),
+    )
+    .min(1, '请选择要应用的限值')
+    .max(WATER_QUALITY_TEMPLATES.length),
+  level: z.coerce.number().int().min(1).max(3).default(2),
+});
+export type WaterQualityApplyBody = z.output<typeof waterQualityApplyBody>;

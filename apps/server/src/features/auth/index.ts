@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform/platform.js';
 import type { ClientsService } from '../clients/index.js';
+import type { SystemSettingsService } from '../system/index.js';
 import type { UsersService } from '../users/index.js';
 import { registerOAuthRoutes } from './oauth.routes.js';
 import { OAuthService } from './oauth.service.js';
@@ -9,7 +10,7 @@ import { PhoneCodesService } from './phone-codes.service.js';
 
 export function authFeature(
   platform: Platform,
-  deps: { users: UsersService; clients: ClientsService },
+  deps: { users: UsersService; clients: ClientsService; settings: SystemSettingsService },
 ): void {
   const { config } = platform;
   const phoneCodesRepository = new PhoneCodesRepository(platform.db);
@@ -21,6 +22,7 @@ export function authFeature(
     deps.users,
     deps.clients,
     phoneCodes,
+    deps.settings,
   );
   registerOAuthRoutes(platform.router, oauth, platform.access, config.tokenRateLimitPerMinute);
   registerPhoneCodeRoutes(platform.router, phoneCodes, deps.users);

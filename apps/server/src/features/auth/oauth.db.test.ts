@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LoginMessages } from '@iot/contracts/auth';
+import { SystemMessages } from '@iot/contracts/system';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test/server.js';
@@ -291,6 +292,13 @@ describe('sms grant', () => {
 
 describe('weixin and dingding grants', () => {
   it('answer 未绑定账户！ until the account is bound', async () => {
+    // Off until 系统配置 turns them on (decision 0039); off, they answer 该登录方式已关闭.
+    const off = await t.grant({ grant_type: 'weixin', unionid: 'wx-union-1' });
+    expect(off.body).toMatchObject({ code: 40000, message: SystemMessages.SIGN_IN_WAY_OFF });
+    await t.request('PUT', '/iot/system', {
+      token: admin,
+      body: { systemName: '物联网监测运维平台', signInWays: ['password', 'sms', 'weixin', 'dingding'] },
+    });
     const id = await createUser('binder');
     const unbound = await t.grant({ grant_type: 'weixin', unionid: 'wx-union-1' });
     expect(unbound.body).toMatchObject({ code: 40000, message: LoginMessages.NOT_BOUND });

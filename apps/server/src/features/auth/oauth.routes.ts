@@ -3,16 +3,39 @@ import {
   checkTokenQuery,
   checkTokenResponse,
   exitQuery,
+  type TokenRequest,
   tokenRequest,
   tokenResponse,
 } from '@iot/contracts/auth';
 import type { AccessService } from '../../platform/auth/access.service.js';
 import { tooManyRequests } from '../../platform/errors.js';
+import { noteOperation } from '../../platform/http/operation.js';
 import type { Router } from '../../platform/http/route.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
 import type { OAuthService } from './oauth.service.js';
 
 const tags = ['认证'];
+
+const SIGN_IN_WAYS: Record<Exclude<TokenRequest['grant_type'], 'refresh_token'>, string> = {
+  password: '账号密码',
+  sms: '手机验证码',
+  client_credentials: '客户端凭据',
+  weixin: '微信',
+  dingding: '钉钉',
+};
+
+/** The account a sign-in names, as typed (never the password, code or secret). */
+function accountOf(body: TokenRequest): string {
+  switch (body.grant_type) {
+    case 'password':
+    case 'sms':
+      return body.username.slice(0, 64);
+    case 'client_credentials':
+      return body.clientId.slice(0, 64);
+    default:
+      return '';
+  }
+}
 
 export function registerOAuthRoutes(
   router: Router,
@@ -33,9 +56,18 @@ export function registerOAuthRoutes(
     body: tokenRequest,
     response: tokenResponse,
     handler: async ({ body, request }) => {
+      // Sign-ins go into the operation log, refused ones too (with the account as typed); refreshes do not.
+      if (body.grant_type !== 'refresh_token')
+        noteOperation(request, {
+          kind: 'signIn',
+          username: accountOf(body),
+          summary: `登录（${SIGN_IN_WAYS[body.grant_type]}）`,
+        });
       if (!limiter.hit(request.ip)) throw tooManyRequests();
       const clientId = await oauth.authenticateClient(request.headers.authorization);
-      return oauth.grant(body, clientId);
+      return oauth.grant(body, clientId, (user) =>
+        noteOperation(request, { userId: user.id, username: user.username }),
+      );
     },
   });
 
@@ -72,6 +104,7 @@ export function registerOAuthRoutes(
     tags,
     access: 'authenticated',
     query: exitQuery,
+    operation: 'signOut',
     handler: ({ auth, query }) => oauth.exit(auth.userId, query.accessToken),
   });
 }

@@ -7,6 +7,7 @@ import {
   type TokenResponse,
 } from '@iot/contracts/auth';
 import { WEB_CLIENT_ID } from '@iot/contracts/clients';
+import { type SignInWay, SystemMessages } from '@iot/contracts/system';
 import { verifyPassword } from '../../platform/auth/passwords.js';
 import type { SessionsRepository } from '../../platform/auth/sessions.repository.js';
 import { randomToken, sha256, type TokenSigner } from '../../platform/auth/tokens.js';
@@ -29,6 +30,10 @@ export class OAuthService {
     private readonly users: UsersService,
     private readonly clients: ClientsService,
     private readonly phoneCodes: PhoneCodesService,
+    /** 系统配置's sign-in ways; client credentials and refreshing are never turned off. */
+    private readonly signInWays: { isSignInWayOn(way: SignInWay): Promise<boolean> } = {
+      isSignInWayOn: async () => true,
+    },
   ) {}
 
   /** The OAuth client from HTTP Basic: the web app's built-in client or a registered integration. */
@@ -48,31 +53,38 @@ export class OAuthService {
     return clientId;
   }
 
-  async grant(request: TokenRequest, clientId: string): Promise<TokenResponse> {
+  /** Signs in (or refreshes); `signedIn` learns who, for the operation log, once a session exists. */
+  async grant(
+    request: TokenRequest,
+    clientId: string,
+    signedIn: (user: UserRow) => void = () => {},
+  ): Promise<TokenResponse> {
+    const issue = (user: UserRow, client: string) => {
+      signedIn(user);
+      return this.issue(user, client, request.loginWay);
+    };
+    if (
+      request.grant_type !== 'refresh_token' &&
+      request.grant_type !== 'client_credentials' &&
+      !(await this.signInWays.isSignInWayOn(request.grant_type))
+    )
+      throw badRequest(SystemMessages.SIGN_IN_WAY_OFF);
     switch (request.grant_type) {
       case 'password':
-        return this.issue(
-          await this.passwordUser(request.username, request.password),
-          clientId,
-          request.loginWay,
-        );
+        return issue(await this.passwordUser(request.username, request.password), clientId);
       case 'refresh_token':
         return this.refresh(request.refresh_token, request.loginWay);
       case 'client_credentials': {
         const client = await this.clients.verify(request.clientId, request.clientSecret);
         if (!client) throw clientRefused();
-        return this.issue(
-          await this.activeUser(await this.users.get(client.userId)),
-          client.clientId,
-          request.loginWay,
-        );
+        return issue(await this.activeUser(await this.users.get(client.userId)), client.clientId);
       }
       case 'sms':
-        return this.issue(await this.smsUser(request), clientId, request.loginWay);
+        return issue(await this.smsUser(request), clientId);
       case 'weixin':
-        return this.issue(await this.boundUser('weixin', request.unionid), clientId, request.loginWay);
+        return issue(await this.boundUser('weixin', request.unionid), clientId);
       case 'dingding':
-        return this.issue(await this.boundUser('dingding', request.openId), clientId, request.loginWay);
+        return issue(await this.boundUser('dingding', request.openId), clientId);
     }
   }
 

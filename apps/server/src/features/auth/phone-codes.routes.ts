@@ -34,6 +34,7 @@ export function registerPhoneCodeRoutes(
   router.publicRoute({
     method: 'POST',
     url: '/iot/users/checkPhoneCode',
+    operation: false,
     summary: '校验手机验证码（不消耗验证码）',
     tags,
     body: checkPhoneCodeBody,

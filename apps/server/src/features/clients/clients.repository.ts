@@ -1,6 +1,9 @@
+import type { PageQuery } from '@iot/contracts';
 import type { IntegrationClient } from '@iot/contracts/clients';
 import type { Kysely } from 'kysely';
+import { paginate } from '../../platform/db/paging.js';
 import type { Database } from '../../platform/db/schema.js';
+import { containsText } from '../../platform/db/search.js';
 
 const columns = [
   'c.id',
@@ -46,8 +49,30 @@ export class ClientsRepository {
       .select(columns);
   }
 
-  async list(): Promise<IntegrationClient[]> {
-    return (await this.select().orderBy('c.id').execute()).map(present);
+  /** Clients by name, clientId or account; projectId given, only those whose account is its member. */
+  list(pageQuery: PageQuery, filter: { keyword?: string | undefined; projectId?: number }) {
+    let query = this.select();
+    const { keyword, projectId } = filter;
+    if (keyword)
+      query = query.where((eb) =>
+        eb.or([
+          containsText('c.name', keyword),
+          containsText('c.client_id', keyword),
+          containsText('u.username', keyword),
+        ]),
+      );
+    if (projectId !== undefined)
+      query = query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('memberships as m')
+            .select('m.user_id')
+            .where('m.scope_type', '=', 'project')
+            .where('m.scope_id', '=', projectId)
+            .whereRef('m.user_id', '=', 'c.user_id'),
+        ),
+      );
+    return paginate(query, pageQuery, (q) => q.orderBy('c.id'), present);
   }
 
   async get(id: number): Promise<IntegrationClient | undefined> {

@@ -1,5 +1,6 @@
-import { id, Permission } from '@iot/contracts';
+import { availability, id, Permission, page, pageQuery } from '@iot/contracts';
 import {
+  clientIdCheckQuery,
   clientWithSecret,
   createClientBody,
   integrationClient,
@@ -12,16 +13,28 @@ import type { ClientsService } from './clients.service.js';
 const MENU = 'router-openPlatform';
 const tags = ['开放平台'];
 const params = z.object({ id });
+const listQuery = pageQuery.extend({ keyword: z.string().trim().max(64).optional() });
 
 export function registerClientRoutes(router: Router, clients: ClientsService): void {
   router.route({
     method: 'GET',
     url: '/iot/system/clients',
-    summary: '集成客户端列表',
+    summary: '集成客户端列表（分页；按名称、clientId 或账号搜索）',
     tags,
     access: { menu: MENU, bit: Permission.READ, scope: 'system' },
-    response: z.array(integrationClient),
-    handler: () => clients.list(),
+    query: listQuery,
+    response: page(integrationClient),
+    handler: ({ query }) => clients.list(query, query.keyword),
+  });
+  router.route({
+    method: 'GET',
+    url: '/iot/system/clients/checkClientId',
+    summary: 'clientId 唯一性校验（data 为 true 表示可用）',
+    tags,
+    access: { menu: MENU, bit: Permission.READ, scope: 'system' },
+    query: clientIdCheckQuery,
+    response: availability,
+    handler: ({ query }) => clients.isClientIdAvailable(query.clientId),
   });
   router.route({
     method: 'POST',
@@ -36,7 +49,7 @@ export function registerClientRoutes(router: Router, clients: ClientsService): v
   router.route({
     method: 'PUT',
     url: '/iot/system/clients/:id',
-    summary: '修改集成客户端',
+    summary: '修改集成客户端（名称、启用或停用）',
     tags,
     access: { menu: MENU, bit: Permission.UPDATE, scope: 'system' },
     params,
@@ -62,5 +75,21 @@ export function registerClientRoutes(router: Router, clients: ClientsService): v
     access: { menu: MENU, bit: Permission.DELETE, scope: 'system' },
     params,
     handler: ({ params }) => clients.delete(params.id),
+  });
+  router.route({
+    method: 'GET',
+    url: '/iot/groups/:groupId/openApi/clients',
+    summary: '可访问本项目的集成客户端（以项目成员账号登录的客户端；开放接口）',
+    tags,
+    params: z.object({ groupId: id }),
+    query: listQuery,
+    access: {
+      menu: 'router-openApi',
+      bit: Permission.READ,
+      scope: 'project',
+      scopeId: ({ params }) => params.groupId,
+    },
+    response: page(integrationClient),
+    handler: ({ scope, query }) => clients.listOfProject(scope!.id, query, query.keyword),
   });
 }

@@ -1,24 +1,30 @@
-import { WEB_CLIENT_ID } from '@iot/contracts/clients';
+import type { PageQuery } from '@iot/contracts';
+import { ClientMessages, WEB_CLIENT_ID } from '@iot/contracts/clients';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { randomToken } from '../../platform/auth/tokens.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { ClientsRepository } from './clients.repository.js';
 
-const NOT_FOUND = '客户端不存在';
-
 /** Integrations sign in as the user they were registered for, with that user's permissions. */
 export class ClientsService {
   constructor(private readonly repository: ClientsRepository) {}
 
-  list() {
-    return this.repository.list();
+  list(pageQuery: PageQuery, keyword?: string) {
+    return this.repository.list(pageQuery, { keyword });
+  }
+
+  /** The clients that can reach a project: those signing in as one of its members. */
+  listOfProject(projectId: number, pageQuery: PageQuery, keyword?: string) {
+    return this.repository.list(pageQuery, { keyword, projectId });
+  }
+
+  async isClientIdAvailable(clientId: string): Promise<boolean> {
+    return clientId !== WEB_CLIENT_ID && !(await this.repository.findByClientId(clientId));
   }
 
   async create(input: { name: string; clientId: string; userId: number }) {
-    if (input.clientId === WEB_CLIENT_ID || (await this.repository.findByClientId(input.clientId))) {
-      throw conflict('clientId 已存在');
-    }
-    if (!(await this.repository.userExists(input.userId))) throw notFound('用户不存在');
+    if (!(await this.isClientIdAvailable(input.clientId))) throw conflict(ClientMessages.CLIENT_ID_TAKEN);
+    if (!(await this.repository.userExists(input.userId))) throw notFound(ClientMessages.USER_NOT_FOUND);
     const secret = randomToken(32);
     const id = await this.repository.create({ ...input, secretHash: await hashPassword(secret) });
     return { ...(await this.get(id)), clientSecret: secret };
@@ -26,7 +32,7 @@ export class ClientsService {
 
   async get(id: number) {
     const client = await this.repository.get(id);
-    if (!client) throw notFound(NOT_FOUND);
+    if (!client) throw notFound(ClientMessages.NOT_FOUND);
     return client;
   }
 

@@ -172,15 +172,16 @@ describe('corporations by member', () => {
       {
         logoUrl: 'https://example.com/corp.png',
         axisRule: 'fixed',
-        name: '被改名',
         ownerMobile: '13000000000',
       },
       corpAdmin,
     );
+    // 企业设置 may change the owner's mobile too (decision 0041); the name stays as it was here.
     expect(updated).toEqual({
       ...demoCorporation,
       logoUrl: 'https://example.com/corp.png',
       axisRule: 'fixed',
+      ownerMobile: '13000000000',
     });
     expect(await ok('GET', url, undefined, corpAdmin)).toEqual(updated);
 

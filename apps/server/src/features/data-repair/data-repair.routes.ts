@@ -61,6 +61,7 @@ export function registerDataRepairRoutes(router: Router, service: DataRepairServ
   router.route({
     method: 'POST',
     url: `${base}/preview`,
+    operation: false,
     summary: '预览修复：按当前数据计算每个时间点的修改前与修改后的值（不提交）',
     tags,
     access: rule(Permission.READ),

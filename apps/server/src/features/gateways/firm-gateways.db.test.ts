@@ -5,6 +5,7 @@ import {
   GatewayMessages,
   type GatewayWithCredentials,
   type GatewayWithSecret,
+  ICCID_MESSAGE,
 } from '@iot/contracts/gateways';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../platform/auth/tokens.js';
@@ -99,6 +100,7 @@ describe('creating a firm gateway', () => {
       [{ serialNumber: 'DEMO-9', alias: '' }, 'alias: 不能为空'],
       [{ serialNumber: 'DEMO-0009', alias: 'x', type: 'toaster' }, 'type:'],
       [{ serialNumber: 'DEMO-0009', alias: 'x', model: 'abc' }, 'model:'],
+      [{ serialNumber: 'DEMO-0009', alias: 'x', iccid: 'abc' }, `iccid: ${ICCID_MESSAGE}`],
     ] as const) {
       const answer = await t.request('POST', firmUrl(), { token: firmAdmin, body });
       expect(answer, JSON.stringify(body)).toMatchObject({ status: 400, body: { code: 40000 } });
@@ -178,7 +180,7 @@ describe('changing firm gateways', () => {
       alias: '改名',
       type: 'nbSensor',
       model: 'cloudModbus',
-      iccid: '898600',
+      iccid: '8986011234567890123A',
       batchOrContract: '合同-7',
     });
     expect(updated).toMatchObject({
@@ -187,7 +189,7 @@ describe('changing firm gateways', () => {
       alias: '改名',
       type: 'nbSensor',
       model: 'cloudModbus',
-      iccid: '898600',
+      iccid: '8986011234567890123A',
       batchOrContract: '合同-7',
     });
     expect(await ok('GET', firmUrl(`/${gateway.id}`))).toEqual(updated);

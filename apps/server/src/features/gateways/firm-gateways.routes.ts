@@ -3,6 +3,7 @@ import {
   firmGatewayBody,
   firmGatewayListQuery,
   gateway,
+  gatewayListItem,
   gatewayWithCredentials,
   gatewayWithSecret,
   serialNumberCheckQuery,
@@ -28,7 +29,7 @@ export function registerFirmGatewayRoutes(router: Router, gateways: GatewaysServ
     params: firmParams,
     query: firmGatewayListQuery,
     access: { menu: MENU, bit: Permission.READ, scope: 'firm', scopeId },
-    response: page(gateway),
+    response: page(gatewayListItem),
     handler: ({ scope, query }) => gateways.list({ firmId: scope!.id }, query, query),
   });
   router.route({

@@ -1,9 +1,10 @@
+import * as SheetJS from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../seed.js';
 import { startServer, type TestServer } from '../../test/server.js';
 import type { ImportReport } from './gateway-import.service.js';
-import { cleanHeader } from './spreadsheet.js';
+import { cleanHeader, parseCsv } from './spreadsheet.js';
 
 let t: TestServer;
 let token: string;
@@ -87,6 +88,57 @@ describe('gateway import from xlsx', () => {
     expect(answer.data.deleted).toBeGreaterThanOrEqual(2);
     expect(await aliasOf('IMP0001')).toBeUndefined();
     expect(await aliasOf('IMP0003')).toBe('3号泵站');
+  });
+
+  it('reads a legacy .xls (BIFF8) file, cells as the sheet shows them', async () => {
+    const book = SheetJS.utils.book_new();
+    const sheet = SheetJS.utils.aoa_to_sheet([
+      ['*序列号', '别名（必填）', '网关类型', '型号', 'ICCID'],
+      ['XLS0001', '旧格式泵站', '智能网关', '', '89860000000000000009'],
+      [],
+      ['XLS0002', '', '', '', ''],
+    ]);
+    SheetJS.utils.book_append_sheet(book, sheet, '网关');
+    const data = Buffer.from(SheetJS.write(book, { type: 'buffer', bookType: 'biff8' }) as Buffer);
+    expect(data.subarray(0, 4).toString('hex')).toBe('d0cf11e0');
+    const answer = await upload(data, 'skip', 'gateways.xls');
+    expect(answer.code).toBe(20000);
+    expect(answer.data).toMatchObject({ created: 1 });
+    expect(answer.data.errors.map((e) => e.row)).toEqual([4]);
+    expect(await aliasOf('XLS0001')).toBe('旧格式泵站');
+  });
+
+  it('reads .csv in UTF-8 (with BOM) and in GB18030, quoted fields included', async () => {
+    const text = '*序列号,别名(必填),ICCID\r\nCSV0001,"泵站,一号",\r\n"CSV0002","说""二""号",\r\n';
+    const utf8 = await upload(
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]),
+      'skip',
+      'a.csv',
+    );
+    expect(utf8.data).toMatchObject({ created: 2, errors: [] });
+    expect(await aliasOf('CSV0001')).toBe('泵站,一号');
+    expect(await aliasOf('CSV0002')).toBe('说"二"号');
+    // GB18030 bytes of 序列号/别名 and 三号泵站, as Excel on a Chinese system saves a CSV.
+    const gb = Buffer.concat([
+      Buffer.from('d0f2c1d0bac52cb1f0c3fb0d0a', 'hex'),
+      Buffer.from('CSV0003,'),
+      Buffer.from('c8fdbac5b1c3d5be0d0a', 'hex'),
+    ]);
+    const answer = await upload(gb, 'skip', 'b.csv');
+    expect(answer.data).toMatchObject({ created: 1, errors: [] });
+    expect(await aliasOf('CSV0003')).toBe('三号泵站');
+    expect(parseCsv('a,b\n"x\ny",2')).toEqual([
+      ['a', 'b'],
+      ['x\ny', '2'],
+    ]);
+  });
+
+  it('refuses a file whose content is not what its name says', async () => {
+    const answer = await upload(Buffer.from('序列号,别名'), 'skip', 'fake.xls');
+    expect(answer).toMatchObject({
+      code: 40000,
+      message: '无法读取表格，请确认文件是 .csv、.xls 或 .xlsx 格式且未损坏',
+    });
   });
 
   it('accepts only spreadsheet files, with the spec’s message', async () => {

@@ -13,10 +13,15 @@ export function registerGatewayImportRoutes(router: Router, importer: GatewayImp
     method: 'POST',
     url: '/iot/groups/:groupId/gateways/import',
     summary:
-      '从 xlsx 导入网关：请求体为文件本身；rule=overwrite（保留已有，覆盖重复）| skip（保留已有，跳过重复）| replace（删除本项目创建的网关后导入）；表头去掉 * 与“必填”',
+      '从 xlsx 导入网关：请求体为文件本身；rule=overwrite（保留已有，覆盖重复）| skip（保留已有，跳过重复）| replace（删除本项目创建的网关后导入）；typeId 为新建网关套用的网关类型；表头去掉 * 与“必填”',
     tags: ['项目网关'],
     params: z.object({ groupId: id }),
-    query: z.object({ fileName: z.string().min(1).max(255), rule: z.enum(rules).default('skip') }),
+    query: z.object({
+      fileName: z.string().min(1).max(255),
+      rule: z.enum(rules).default('skip'),
+      /** 网关类型 of the project that each created gateway follows (decision 0042). */
+      typeId: z.coerce.number().int().positive().optional(),
+    }),
     body: z.custom<Buffer>((value) => Buffer.isBuffer(value), '请上传文件'),
     access: {
       menu: PROJECT_GATEWAY_MENU,
@@ -33,6 +38,6 @@ export function registerGatewayImportRoutes(router: Router, importer: GatewayImp
       credentials: z.array(z.object({ serialNumber: z.string(), secret: z.string(), bindCode: z.string() })),
     }),
     handler: ({ scope, query, body, auth }) =>
-      importer.import(scope!.id, query.fileName, body, query.rule, auth),
+      importer.import(scope!.id, query.fileName, body, query.rule, auth, query.typeId),
   });
 }

@@ -1,4 +1,8 @@
-import { SPREADSHEET_FORMAT_MESSAGE } from '@iot/contracts';
+import {
+  SPREADSHEET_FILE_NAME,
+  SPREADSHEET_FORMAT_MESSAGE,
+  SPREADSHEET_UNREADABLE_MESSAGE,
+} from '@iot/contracts';
 import { GATEWAY_MODELS, GATEWAY_TYPES, type ImportRule, projectGatewayBody } from '@iot/contracts/gateways';
 import type { AuthContext } from '../../platform/auth/access.service.js';
 import { badRequest } from '../../platform/errors.js';
@@ -29,7 +33,7 @@ export interface ImportReport {
   credentials: { serialNumber: string; secret: string; bindCode: string }[];
 }
 
-/** Imports a project's gateways from an xlsx sheet with one of the three import rules. */
+/** Imports a project's gateways from a .csv, .xls or .xlsx sheet with one of the three import rules. */
 export class GatewayImportService {
   constructor(
     private readonly gateways: GatewaysService,
@@ -42,13 +46,15 @@ export class GatewayImportService {
     data: Buffer,
     rule: ImportRule,
     auth: AuthContext,
+    /** The 网关类型 each created gateway follows (updated ones keep their indicators). */
+    typeId?: number,
   ): Promise<ImportReport> {
-    if (!/\.(csv|xls|xlsx)$/i.test(fileName)) throw badRequest(SPREADSHEET_FORMAT_MESSAGE);
+    if (!SPREADSHEET_FILE_NAME.test(fileName)) throw badRequest(SPREADSHEET_FORMAT_MESSAGE);
     let rows: Awaited<ReturnType<typeof readRows>>;
     try {
-      rows = await readRows(data);
+      rows = await readRows(fileName, data);
     } catch {
-      throw badRequest('无法读取表格，请使用 .xlsx 格式（可在表格软件中另存为 xlsx）');
+      throw badRequest(SPREADSHEET_UNREADABLE_MESSAGE);
     }
     const report: ImportReport = {
       created: 0,
@@ -93,7 +99,7 @@ export class GatewayImportService {
           await this.gateways.updateInProject(projectId, existing.gateway.id, input);
           report.updated += 1;
         } else {
-          const created = await this.gateways.createInProject(projectId, input, auth);
+          const created = await this.gateways.createInProject(projectId, { ...input, typeId }, auth);
           report.created += 1;
           report.credentials.push({
             serialNumber: created.serialNumber,

@@ -1,10 +1,11 @@
-import type { PageQuery } from '@iot/contracts';
+import type { Page, PageQuery } from '@iot/contracts';
 import type {
   ClockStatus,
   EntryAction,
   Gateway,
   GatewayDetail,
   GatewayEntryRecord,
+  GatewayListItem,
   GatewayModel,
   GatewayType,
   OnlineStatus,
@@ -24,6 +25,8 @@ export interface GatewayFilter {
   onlineStatus?: OnlineStatus | 'offline' | undefined;
   /** Only gateways sitting in one of these groups (never empty). */
   groupIds?: number[] | undefined;
+  /** Only gateways carrying this label (project lists; a label of another project matches none). */
+  labelId?: number | undefined;
 }
 
 /** The columns bind, unbind, changeBind and transfer set together. */
@@ -71,11 +74,18 @@ export class GatewaysRepository {
   ) {}
 
   /** Runs work atomically on gateways and, on the same transaction, the indicator stores. */
-  transaction<T>(work: (tx: { gateways: GatewaysRepository; indicators: IndicatorStores }) => Promise<T>) {
+  transaction<T>(
+    work: (tx: {
+      gateways: GatewaysRepository;
+      indicators: IndicatorStores;
+      db: Kysely<Database>;
+    }) => Promise<T>,
+  ) {
     return this.db.transaction().execute((trx) =>
       work({
         gateways: new GatewaysRepository(trx, this.dialect),
         indicators: new IndicatorStores(trx, this.dialect),
+        db: trx,
       }),
     );
   }
@@ -87,8 +97,16 @@ export class GatewaysRepository {
       : query.where('gateways.project_id', '=', owner.projectId);
   }
 
-  list(owner: Owner, pageQuery: PageQuery, filter: GatewayFilter) {
-    let query = this.owned(owner);
+  /** A page of gateways; a project's rows name their area or site (null at the project's root). */
+  list(owner: Owner, pageQuery: PageQuery, filter: GatewayFilter): Promise<Page<GatewayListItem>> {
+    let query = this.owned(owner).select((eb) =>
+      eb
+        .selectFrom('groups as g')
+        .select('g.name')
+        .whereRef('g.id', '=', 'gateways.group_id')
+        .whereRef('g.id', '!=', 'gateways.project_id')
+        .as('group_name'),
+    );
     const { keyword, onlineStatus, groupIds } = filter;
     if (keyword)
       query = query.where((eb) =>
@@ -97,7 +115,26 @@ export class GatewaysRepository {
     if (onlineStatus === 'offline') query = query.where('gateways.online_status', '!=', 'online');
     else if (onlineStatus) query = query.where('gateways.online_status', '=', onlineStatus);
     if (groupIds) query = query.where('gateways.group_id', 'in', groupIds);
-    return paginate(query, pageQuery, (q) => q.orderBy('gateways.id'), present);
+    const { labelId } = filter;
+    if (labelId !== undefined && 'projectId' in owner)
+      query = query.where('gateways.id', 'in', (eb) =>
+        eb
+          .selectFrom('label_links as ll')
+          .innerJoin('labels as l', 'l.id', 'll.label_id')
+          .select('ll.target_id')
+          .where('ll.label_id', '=', labelId)
+          .where('ll.target_type', '=', 'gateway')
+          .where('l.project_id', '=', owner.projectId),
+      );
+    return paginate(
+      query,
+      pageQuery,
+      (q) => q.orderBy('gateways.id'),
+      (row): GatewayListItem => ({
+        ...present(row),
+        groupName: 'projectId' in owner ? (row.group_name ?? null) : null,
+      }),
+    );
   }
 
   async get(owner: Owner, id: number): Promise<Gateway | undefined> {

@@ -15,6 +15,7 @@ import type { AuthContext } from '../../platform/auth/access.service.js';
 import type { ClusterBus } from '../../platform/cluster-bus.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { gatewayConfigChanged } from '../../platform/gateway-config.js';
+import { applyGatewayType, type TypeOwner } from '../gateway-types/index.js';
 import { newBindCode, newSecret } from './credentials.js';
 import type { GatewaysRepository, Owner } from './gateways.repository.js';
 
@@ -27,6 +28,8 @@ export interface ListFilter {
   onlineStatus?: OnlineStatus | 'offline' | undefined;
   /** Project lists: only this area or site and what lies below it. */
   groupId?: number | undefined;
+  /** Project lists: only gateways carrying this label of the project. */
+  labelId?: number | undefined;
 }
 
 const editable = (input: UpdateInput) => ({
@@ -158,7 +161,8 @@ export class GatewaysService {
       throw conflict(GatewayMessages.SERIAL_TAKEN);
     const { secret, secretHash } = newSecret();
     const bindCode = newBindCode();
-    const id = await this.repository.transaction(async ({ gateways }) => {
+    const id = await this.repository.transaction(async (tx) => {
+      const { gateways } = tx;
       const id = await gateways.create({
         serial_number: input.serialNumber,
         ...editable(input),
@@ -175,8 +179,11 @@ export class GatewaysService {
         groupId: placement.groupId,
         userId: auth.userId,
       });
+      // The 网关类型's type, model, indicators and Modbus points, in the same transaction.
+      if (input.typeId) await applyGatewayType(tx, typeOwner(placement), input.typeId, id);
       return id;
     });
+    if (input.typeId) await gatewayConfigChanged(this.cluster, { gatewayIds: [id] });
     const owner =
       placement.projectId !== null ? { projectId: placement.projectId } : { firmId: placement.firmId! };
     return { ...(await this.get(owner, id)), secret, bindCode };
@@ -203,4 +210,9 @@ export class GatewaysService {
     }
     return ids;
   }
+}
+
+/** Whose 网关类型 a new gateway may follow: its project's, or its firm's. */
+function typeOwner(placement: { firmId: number | null; projectId: number | null }): TypeOwner {
+  return placement.projectId !== null ? { projectId: placement.projectId } : { firmId: placement.firmId! };
 }

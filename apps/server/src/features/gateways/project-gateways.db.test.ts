@@ -180,7 +180,7 @@ describe('a project’s own gateways', () => {
       alias: '新名字',
       type: 'iotDevice',
       model: 'kboxA',
-      iccid: '8986001',
+      iccid: '8986001234567890123',
       batchOrContract: '合同-1',
     });
     expect(updated).toMatchObject({
@@ -188,7 +188,7 @@ describe('a project’s own gateways', () => {
       alias: '新名字',
       type: 'iotDevice',
       model: 'kboxA',
-      iccid: '8986001',
+      iccid: '8986001234567890123',
       batchOrContract: '合同-1',
     });
   });

@@ -3,6 +3,7 @@ import {
   aliasCheckQuery,
   gateway,
   gatewayDetail,
+  gatewayListItem,
   gatewayWithCredentials,
   gatewayWithSecret,
   projectGatewayBody,
@@ -31,7 +32,7 @@ export function registerProjectGatewayRoutes(router: Router, gateways: GatewaysS
     params: groupParams,
     query: projectGatewayListQuery,
     access: { menu: MENU, bit: Permission.READ, scope: 'project', scopeId },
-    response: page(gateway),
+    response: page(gatewayListItem),
     handler: ({ scope, query }) => gateways.list({ projectId: scope!.id }, query, query),
   });
   router.route({

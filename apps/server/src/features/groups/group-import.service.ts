@@ -1,4 +1,4 @@
-import { SPREADSHEET_FORMAT_MESSAGE } from '@iot/contracts';
+import { SPREADSHEET_FILE_NAME, SPREADSHEET_FORMAT_MESSAGE } from '@iot/contracts';
 import {
   GROUP_IMPORT_MAX_ROWS,
   GroupImportMessages,
@@ -27,7 +27,7 @@ const YES = new Set(['是', 'y', 'yes', 'true', '1']);
 const NO = new Set(['否', 'n', 'no', 'false', '0', '']);
 
 /**
- * Areas and sites from an xlsx sheet (名称, 上级, 类型, 站点类型, 监测点), row by row in sheet
+ * Areas and sites from a .csv, .xls or .xlsx sheet (名称, 上级, 类型, 站点类型, 监测点), row by row in sheet
  * order, so a row may name as 上级 a group created by an earlier row. 上级 is a path from the
  * project root (进水区 or 进水区/一期); empty is the root. A same-named sibling is a duplicate:
  * skipped, or (overwrite) given the row's site type and monitoring flag.
@@ -41,10 +41,10 @@ export class GroupImportService {
     data: Buffer,
     rule: GroupImportRule,
   ): Promise<GroupImportReport> {
-    if (!/\.(xls|xlsx)$/i.test(fileName)) throw badRequest(SPREADSHEET_FORMAT_MESSAGE);
+    if (!SPREADSHEET_FILE_NAME.test(fileName)) throw badRequest(SPREADSHEET_FORMAT_MESSAGE);
     let rows: Awaited<ReturnType<typeof readRows>>;
     try {
-      rows = await readRows(data);
+      rows = await readRows(fileName, data);
     } catch {
       throw badRequest(GroupImportMessages.UNREADABLE);
     }

@@ -13,6 +13,7 @@ import {
   projectNav,
   updateGroupBody,
 } from '@iot/contracts/groups';
+import { MONITORING_READ_MENUS } from '@iot/contracts/menus';
 import { z } from 'zod';
 import { ANY_MEMBER } from '../../platform/auth/access.service.js';
 import type { Router } from '../../platform/http/route.js';
@@ -22,6 +23,11 @@ import type { GroupsService } from './groups.service.js';
 import type { MonitoringPointsService } from './monitoring-points.service.js';
 
 const MENU = 'router-project-group';
+/**
+ * The monitoring tree is how every monitoring screen picks and names indicators: any monitoring
+ * read grants reading it; changing groups stays with MENU (decision 0031).
+ */
+const MONITORING_TREE_MENUS = [MENU, ...MONITORING_READ_MENUS];
 const tags = ['分组'];
 const params = z.object({ groupId: id });
 const fromPath = ({ params }: { params: { groupId: number } }) => params.groupId;
@@ -42,7 +48,7 @@ export function registerGroupRoutes(
     tags,
     params,
     query: groupTreeQuery,
-    access: { menu: MENU, bit: Permission.READ, scope: 'project', scopeId: fromPath },
+    access: { menu: MONITORING_TREE_MENUS, bit: Permission.READ, scope: 'project', scopeId: fromPath },
     response: z.array(groupTreeNode),
     handler: ({ scope, params, query }) => groupTree.tree(scope!.id, params.groupId, query),
   });
@@ -119,7 +125,7 @@ export function registerGroupRoutes(
     summary: '监测点关联的网关指标',
     tags,
     params,
-    access: { menu: MENU, bit: Permission.READ, scope: 'project', scopeId: fromPath },
+    access: { menu: MONITORING_TREE_MENUS, bit: Permission.READ, scope: 'project', scopeId: fromPath },
     response: z.array(groupTreeIndicator),
     handler: ({ scope, params }) => monitoringPoints.indicators(scope!.id, params.groupId),
   });

@@ -85,9 +85,25 @@ describe('data server queries', () => {
     expect(answer.body.data.width).toBe(60 * 60_000);
     const cod = answer.body.data.series.find((s) => s.metric === 'cod')!;
     expect(cod.points).toHaveLength(10);
-    expect(cod.points[0]).toEqual({ ts: start, min: 0, max: 59, avg: 29.5, first: 0, last: 59, count: 60 });
+    expect(cod.points[0]).toEqual({
+      ts: start,
+      min: 0,
+      max: 59,
+      minTs: start,
+      maxTs: start + 59 * 60_000,
+      avg: 29.5,
+      first: 0,
+      last: 59,
+      count: 60,
+    });
     const level = answer.body.data.series.find((s) => s.metric === 'level')!;
-    expect(level.points[5]).toMatchObject({ max: 1000, min: 1 });
+    // The spike is dated by its own minute, not by its bucket's start (minute 300).
+    expect(level.points[5]).toMatchObject({
+      max: 1000,
+      min: 1,
+      maxTs: start + 333 * 60_000,
+      minTs: start + 300 * 60_000,
+    });
   });
 
   it('refuses gateways of another project and too many series', async () => {

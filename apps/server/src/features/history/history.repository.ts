@@ -99,6 +99,8 @@ export class HistoryRepository {
         first: Number(h.first_value),
         t1: Number(h.last_ts),
         last: Number(h.last_value),
+        tmn: Number(h.mn_ts),
+        tmx: Number(h.mx_ts),
       });
     }
     return finish(parts);
@@ -117,9 +119,12 @@ export interface Bucket {
   n: number;
   first: number;
   last: number;
+  /** Times of the samples holding mn and mx (the earliest of equal ones). */
+  mnTs: number;
+  mxTs: number;
 }
 
-/** Merges the pieces of each bucket (first and last by time), in bucket order. */
+/** Merges the pieces of each bucket (first and last by time, extremes with their samples), in bucket order. */
 function finish(parts: BucketPart[]): Bucket[] {
   const merged = new Map<number, BucketPart>();
   for (const p of parts) {
@@ -128,8 +133,8 @@ function finish(parts: BucketPart[]): Bucket[] {
       merged.set(p.bucket, { ...p });
       continue;
     }
-    m.mn = Math.min(m.mn, p.mn);
-    m.mx = Math.max(m.mx, p.mx);
+    if (p.mn < m.mn || (p.mn === m.mn && p.tmn < m.tmn)) [m.mn, m.tmn] = [p.mn, p.tmn];
+    if (p.mx > m.mx || (p.mx === m.mx && p.tmx < m.tmx)) [m.mx, m.tmx] = [p.mx, p.tmx];
     m.sm += p.sm;
     m.n += p.n;
     if (p.t0 < m.t0) [m.t0, m.first] = [p.t0, p.first];
@@ -146,5 +151,7 @@ function finish(parts: BucketPart[]): Bucket[] {
       n: m.n,
       first: m.first,
       last: m.last,
+      mnTs: m.tmn,
+      mxTs: m.tmx,
     }));
 }

@@ -9,6 +9,7 @@ export function registerHistoryRoutes(router: Router, history: HistoryService): 
   router.route({
     method: 'POST',
     url: '/data-server/api/v2/gateways/lastMetrics',
+    operation: false,
     summary: '网关指标最新值：{网关id: {指标标识: {ts, value}}}',
     tags,
     access: 'authenticated',
@@ -18,6 +19,7 @@ export function registerHistoryRoutes(router: Router, history: HistoryService): 
   router.route({
     method: 'POST',
     url: '/data-server/api/v2/gateways/history',
+    operation: false,
     summary:
       '历史数据分页查询（gatewayIds、metrics、startTime、stopTime、page、perPage、ascending、fetchOneMore、includeTotal）',
     tags,
@@ -28,6 +30,7 @@ export function registerHistoryRoutes(router: Router, history: HistoryService): 
   router.route({
     method: 'POST',
     url: '/data-server/api/v2/gateways/chart',
+    operation: false,
     summary: '曲线数据：按桶聚合的最小、最大、平均、首值、末值与点数',
     tags,
     access: 'authenticated',

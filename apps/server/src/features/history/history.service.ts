@@ -107,6 +107,8 @@ export class HistoryService {
           ts: Math.max(range.start, origin + r.bucket * width),
           min: r.mn,
           max: r.mx,
+          minTs: r.mnTs,
+          maxTs: r.mxTs,
           avg: r.av,
           first: r.first,
           last: r.last,

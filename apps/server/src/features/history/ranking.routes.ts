@@ -14,6 +14,7 @@ export function registerRankingRoutes(
   router.route({
     method: 'POST',
     url: '/data-server/api/v2/gateways/ranking',
+    operation: false,
     summary:
       '排名：对每个网关指标在 [startTime, stopTime) 内计算 avg/max/min/sum/count/first/last/range（极差 = 最大 − 最小），按 order（desc 默认 / asc）排序，limit 截取前几名；无数据的指标 value 为 null、count 为 0，排在最后；整点对齐的范围读取小时汇总',
     tags: ['数据服务'],

@@ -14,9 +14,15 @@ export interface BucketPart {
   first: number;
   t1: number;
   last: number;
+  /** Time of the (earliest) sample holding the minimum, and of the one holding the maximum. */
+  tmn: number;
+  tmx: number;
 }
 
-/** Per-bucket aggregates straight from the raw points, with the times of each bucket's first and last. */
+/**
+ * Per-bucket aggregates straight from the raw points, with the times of each bucket's first and
+ * last sample and of its minimum and maximum (the earliest, when several samples share it).
+ */
 export async function rawBuckets(
   db: Kysely<Database>,
   id: number,
@@ -45,7 +51,14 @@ export async function rawBuckets(
            (select f.num_value from telemetry f
             where f.gateway_indicator_id = ${id} and f.ts = b.t0 and f.ts >= ${start} and f.ts < ${stop}) as first,
            (select l.num_value from telemetry l
-            where l.gateway_indicator_id = ${id} and l.ts = b.t1 and l.ts >= ${start} and l.ts < ${stop}) as last
+            where l.gateway_indicator_id = ${id} and l.ts = b.t1 and l.ts >= ${start} and l.ts < ${stop}) as last,
+           -- The extremes' samples: a scan of the bucket's own points, between its first and last.
+           (select min(m.ts) from telemetry m
+            where m.gateway_indicator_id = ${id} and m.ts >= b.t0 and m.ts <= b.t1
+              and m.ts >= ${start} and m.ts < ${stop} and m.num_value = b.mn) as tmn,
+           (select min(x.ts) from telemetry x
+            where x.gateway_indicator_id = ${id} and x.ts >= b.t0 and x.ts <= b.t1
+              and x.ts >= ${start} and x.ts < ${stop} and x.num_value = b.mx) as tmx
     from b
     order by b.bucket`.execute(db);
   return result.rows.map((r) => ({
@@ -58,5 +71,7 @@ export async function rawBuckets(
     first: Number(r.first),
     t1: Number(r.t1),
     last: Number(r.last),
+    tmn: Number(r.tmn),
+    tmx: Number(r.tmx),
   }));
 }

@@ -37,6 +37,8 @@ interface ChartPoint {
   ts: number;
   min: number;
   max: number;
+  minTs: number;
+  maxTs: number;
   avg: number;
   first: number;
   last: number;
@@ -56,23 +58,31 @@ async function chart(startTime: number, stopTime: number, buckets: number) {
 /** The chart computed here: whole-hour buckets from the hour the range starts in. */
 function expected(startTime: number, stopTime: number, width: number, values: (i: number) => number | null) {
   const origin = Math.floor(startTime / HOUR) * HOUR;
-  const buckets = new Map<number, number[]>();
+  const buckets = new Map<number, [ts: number, v: number][]>();
   for (let i = 0; i < MINUTES; i++) {
     const ts = start + i * MIN;
     const v = values(i);
     if (ts < startTime || ts >= stopTime || v === null) continue;
     const b = Math.floor((ts - origin) / width);
-    buckets.set(b, [...(buckets.get(b) ?? []), v]);
+    buckets.set(b, [...(buckets.get(b) ?? []), [ts, v]]);
   }
-  return [...buckets.entries()].map(([b, vs]) => ({
-    ts: Math.max(startTime, origin + b * width),
-    min: Math.min(...vs),
-    max: Math.max(...vs),
-    avg: expect.closeTo(vs.reduce((a, v) => a + v, 0) / vs.length, 9),
-    first: vs[0],
-    last: vs[vs.length - 1],
-    count: vs.length,
-  }));
+  return [...buckets.entries()].map(([b, points]) => {
+    const vs = points.map(([, v]) => v);
+    const min = Math.min(...vs);
+    const max = Math.max(...vs);
+    return {
+      ts: Math.max(startTime, origin + b * width),
+      min,
+      max,
+      // The earliest sample holding the extreme, not the bucket's start.
+      minTs: points.find(([, v]) => v === min)![0],
+      maxTs: points.find(([, v]) => v === max)![0],
+      avg: expect.closeTo(vs.reduce((a, v) => a + v, 0) / vs.length, 9),
+      first: vs[0],
+      last: vs[vs.length - 1],
+      count: vs.length,
+    };
+  });
 }
 
 const known = (i: number) => (present(i) ? value(i) : null);
@@ -89,7 +99,7 @@ describe('hourly rollups', () => {
     expect(await t.server.history.recomputeRollups()).toBe(0);
     const rolled = await chart(from, to, 20);
     expect(rolled).toEqual(raw);
-    expect(rolled.series[0]!.points.find((p) => p.max === 500)).toBeDefined();
+    expect(rolled.series[0]!.points.find((p) => p.max === 500)).toMatchObject({ maxTs: start + 1000 * MIN });
   });
 
   it('reads an hour changed after its rollup from raw points until the job has run again', async () => {
@@ -123,9 +133,15 @@ describe('hourly rollups', () => {
   });
 
   it('gives daily statistics from rollups equal to the raw answer', async () => {
-    const body = { gatewayIds: [gw.id], startTime: start, stopTime: start + 3 * 24 * HOUR, period: 'day' };
+    const body = {
+      gatewayIds: [gw.id],
+      startTime: start,
+      stopTime: start + 3 * 24 * HOUR,
+      period: 'day',
+      timezoneOffsetMinutes: 0,
+    };
     const post = () =>
-      t.request<{ series: { points: { count: number; max: number }[] }[] }>(
+      t.request<{ series: { points: { ts: number; count: number; max: number; maxTs: number }[] }[] }>(
         'POST',
         '/data-server/api/v2/gateways/periodStatistics',
         { token, body },
@@ -134,6 +150,10 @@ describe('hourly rollups', () => {
     expect(rolled.body.code).toBe(20000);
     const counts = rolled.body.data.series[0]!.points.map((p) => p.count);
     expect(counts.reduce((a, n) => a + n, 0)).toBe(MINUTES - 60 + 1);
-    expect(Math.max(...rolled.body.data.series[0]!.points.map((p) => p.max))).toBe(900);
+    const points = rolled.body.data.series[0]!.points;
+    expect(Math.max(...points.map((p) => p.max))).toBe(900);
+    // Each day's maximum is dated by its sample: minute 30 (900, resent) on the first day, and on
+    // the others the first minute holding 36 (the sawtooth's top) — never the day's midnight.
+    expect(points.map((p) => p.maxTs)).toEqual([start + 30 * MIN, start + 1442 * MIN, start + 2885 * MIN]);
   });
 });

@@ -15,7 +15,19 @@ export class RollupsRepository {
   hours(id: number, from: number, to: number): Promise<HourRow[]> {
     return this.db
       .selectFrom('telemetry_hourly')
-      .select(['hour', 'mn', 'mx', 'sm', 'n', 'first_ts', 'first_value', 'last_ts', 'last_value'])
+      .select([
+        'hour',
+        'mn',
+        'mx',
+        'sm',
+        'n',
+        'first_ts',
+        'first_value',
+        'last_ts',
+        'last_value',
+        'mn_ts',
+        'mx_ts',
+      ])
       .where('gateway_indicator_id', '=', id)
       .where('hour', '>=', from)
       .where('hour', '<', to)
@@ -97,6 +109,8 @@ export class RollupsRepository {
           first_value: b.first,
           last_ts: b.t1,
           last_value: b.last,
+          mn_ts: b.tmn,
+          mx_ts: b.tmx,
         }));
         for (let i = 0; i < rows.length; i += 500)
           await trx

@@ -128,6 +128,8 @@ type Period = {
   ts: number;
   min: number;
   max: number;
+  minTs: number;
+  maxTs: number;
   avg: number;
   sum: number;
   count: number;
@@ -152,13 +154,27 @@ describe('period statistics', () => {
         ts: local('2026-01-01T00:00:00'),
         min: 1,
         max: 10,
+        // Dated by their samples, not by the month's first midnight.
+        minTs: local('2026-01-30T23:59:00'),
+        maxTs: local('2026-01-31T23:30:00'),
         avg: 13 / 3,
         sum: 13,
         count: 3,
         first: 1,
         last: 10,
       },
-      { ts: local('2026-02-01T00:00:00'), min: 20, max: 30, avg: 25, sum: 50, count: 2, first: 20, last: 30 },
+      {
+        ts: local('2026-02-01T00:00:00'),
+        min: 20,
+        max: 30,
+        minTs: local('2026-02-01T00:30:00'),
+        maxTs: local('2026-02-15T12:00:00'),
+        avg: 25,
+        sum: 50,
+        count: 2,
+        first: 20,
+        last: 30,
+      },
     ]);
     const partial = await periods({
       startTime: local('2026-01-31T00:00:00'),

@@ -19,6 +19,7 @@ export function registerStatisticsRoutes(
   router.route({
     method: 'POST',
     url: '/data-server/api/v2/gateways/slidingStatistics',
+    operation: false,
     summary:
       '滑动窗口统计：对 t = startTime, startTime+step, … < stopTime 计算 [t, t+window) 内的 avg/min/max/sum/count/first/last（最后的窗口可越过 stopTime；无数据的窗口为 null，count 为 0；窗口数 ≤ 2000）',
     tags,
@@ -29,6 +30,7 @@ export function registerStatisticsRoutes(
   router.route({
     method: 'POST',
     url: '/data-server/api/v2/gateways/periodStatistics',
+    operation: false,
     summary:
       '按日或按月统计（按当地零点对齐，timezoneOffsetMinutes 默认 480 即 UTC+8）：每周期 min、max、avg、sum、count、first、last；ts 为周期起点（当地零点）；只统计 [startTime, stopTime) 内的数据，无数据的周期不返回',
     tags,
@@ -39,6 +41,7 @@ export function registerStatisticsRoutes(
   router.route({
     method: 'POST',
     url: '/data-server/api/v2/computation/checkExpression',
+    operation: false,
     summary: '检查计算表达式：{valid, message?, variables}',
     tags,
     access: 'authenticated',
@@ -48,6 +51,7 @@ export function registerStatisticsRoutes(
   router.route({
     method: 'POST',
     url: '/data-server/api/v2/computation/getData',
+    operation: false,
     summary:
       '计算指标：按曲线的分桶（宽度 = ceil(时间范围 / buckets)），以各变量在桶内的平均值计算表达式；变量无数据或除以零时该桶为 null',
     tags,

@@ -22,6 +22,8 @@ interface Bucket {
   index: number;
   min: number;
   max: number;
+  minTs: number;
+  maxTs: number;
   sum: number;
   count: number;
   first: number;
@@ -44,6 +46,8 @@ export class StatisticsService {
         index: Number(r.bucket),
         min: Number(r.mn),
         max: Number(r.mx),
+        minTs: Number(r.mnTs),
+        maxTs: Number(r.mxTs),
         sum: Number(r.sm),
         count: Number(r.n),
         first: Number(r.first),
@@ -130,6 +134,8 @@ function toPeriod(ts: number, b: Bucket): PeriodStatistics {
     ts,
     min: b.min,
     max: b.max,
+    minTs: b.minTs,
+    maxTs: b.maxTs,
     avg: b.sum / b.count,
     sum: b.sum,
     count: b.count,

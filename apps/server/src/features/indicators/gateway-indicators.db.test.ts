@@ -210,11 +210,11 @@ describe('gateway indicators', () => {
     ).toBe(403);
   });
 
-  it('demo-operator, without the indicator configuration entry, is refused everything', async () => {
+  it('demo-operator, without the indicator configuration entry, may read but not change them', async () => {
     const mine = (await ok<Page<GatewayIndicator>>('GET', url())).list[0]!;
+    // Reading is a monitoring read (decision 0031; monitoring-reads.db.test.ts covers it).
+    expect((await t.request('GET', url(`/${mine.id}`), { token: operator })).status).toBe(200);
     for (const [method, path, body] of [
-      ['GET', '', undefined],
-      ['GET', `/${mine.id}`, undefined],
       ['POST', '', point('op')],
       ['PUT', `/${mine.id}`, point('op')],
       ['DELETE', `/${mine.id}`, undefined],

@@ -177,6 +177,16 @@ export class GatewayIndicatorsRepository {
       .executeTakeFirst();
     return row !== undefined;
   }
+
+  /** The project flag canManageGatewayData (decision 0043): whether its gateways' indicators may change. */
+  async canManageGatewayData(projectId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('projects')
+      .select('can_manage_gateway_data')
+      .where('group_id', '=', projectId)
+      .executeTakeFirst();
+    return row?.can_manage_gateway_data === 1;
+  }
 }
 
 type Row = Selectable<GatewayIndicatorsTable> & {

@@ -6,11 +6,17 @@ import {
   thingModelImportBody,
   thingModelImportResult,
 } from '@iot/contracts/indicators';
+import { MONITORING_READ_MENUS } from '@iot/contracts/menus';
 import { z } from 'zod';
 import type { Router } from '../../platform/http/route.js';
 import type { GatewayIndicatorsService } from './gateway-indicators.service.js';
 
 const MENU = 'router-indicatorConfig';
+/**
+ * Reading a gateway's indicators (name, unit, decimals, enum labels) is also part of every
+ * monitoring screen: any monitoring read grants it, changes stay with MENU (decision 0031).
+ */
+const READ_MENUS = [MENU, ...MONITORING_READ_MENUS];
 const tags = ['网关指标'];
 const base = '/iot/groups/:groupId/gateways/:gatewayId/indicators';
 const gatewayParams = z.object({ groupId: id, gatewayId: id });
@@ -21,11 +27,12 @@ export function registerGatewayIndicatorRoutes(router: Router, service: GatewayI
   router.route({
     method: 'GET',
     url: base,
-    summary: '网关指标列表（分页，默认每页 64 个；keyword 匹配别名与数据标识）',
+    summary:
+      '网关指标列表（分页，默认每页 64 个；keyword 匹配别名与数据标识）；指标配置或任一监测菜单的查看权限可读',
     tags,
     params: gatewayParams,
     query: gatewayIndicatorListQuery,
-    access: { menu: MENU, bit: Permission.READ, scope: 'project', scopeId },
+    access: { menu: READ_MENUS, bit: Permission.READ, scope: 'project', scopeId },
     response: page(gatewayIndicator),
     handler: ({ scope, params, query }) => service.list(scope!.id, params.gatewayId, query, query.keyword),
   });
@@ -58,7 +65,7 @@ export function registerGatewayIndicatorRoutes(router: Router, service: GatewayI
     summary: '网关指标详情',
     tags,
     params,
-    access: { menu: MENU, bit: Permission.READ, scope: 'project', scopeId },
+    access: { menu: READ_MENUS, bit: Permission.READ, scope: 'project', scopeId },
     response: gatewayIndicator,
     handler: ({ scope, params }) => service.get(scope!.id, params.gatewayId, params.id),
   });

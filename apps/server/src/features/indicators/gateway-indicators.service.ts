@@ -7,6 +7,7 @@ import {
   type ThingModelImportResult,
   type thingModel,
 } from '@iot/contracts/indicators';
+import { GatewayDataMessages } from '@iot/contracts/manual-entry';
 import type { z } from 'zod';
 import type { ClusterBus } from '../../platform/cluster-bus.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -41,6 +42,7 @@ export class GatewayIndicatorsService {
     gatewayId: number,
     input: GatewayIndicatorInput,
   ): Promise<GatewayIndicator> {
+    await this.requireDataManagement(projectId);
     const id = await this.stores.transaction(async (stores) => {
       await this.requireGateway(stores, projectId, gatewayId);
       await this.checkInput(stores, projectId, gatewayId, input);
@@ -58,6 +60,7 @@ export class GatewayIndicatorsService {
     id: number,
     input: GatewayIndicatorInput,
   ): Promise<GatewayIndicator> {
+    await this.requireDataManagement(projectId);
     await this.requireGateway(this.stores, projectId, gatewayId);
     await this.find(this.stores, gatewayId, id);
     await this.checkInput(this.stores, projectId, gatewayId, input, id);
@@ -67,6 +70,7 @@ export class GatewayIndicatorsService {
   }
 
   async delete(projectId: number, gatewayId: number, id: number): Promise<void> {
+    await this.requireDataManagement(projectId);
     await this.requireGateway(this.stores, projectId, gatewayId);
     await this.find(this.stores, gatewayId, id);
     await this.stores.gatewayIndicators.delete(gatewayId, id);
@@ -85,6 +89,7 @@ export class GatewayIndicatorsService {
     model: z.output<typeof thingModel>,
   ): Promise<ThingModelImportResult> {
     if (!isThingModelFileName(fileName)) throw badRequest(IndicatorMessages.THING_MODEL_FILE);
+    await this.requireDataManagement(projectId);
     const result = await this.stores.transaction(async (stores) => {
       await this.requireGateway(stores, projectId, gatewayId);
       const keys = await stores.gatewayIndicators.keysOfGateway(gatewayId);
@@ -121,6 +126,12 @@ export class GatewayIndicatorsService {
     });
     await gatewayConfigChanged(this.cluster, { gatewayIds: [gatewayId] });
     return result;
+  }
+
+  /** canManageGatewayData off: the project's gateway indicators are read-only (decision 0043). */
+  private async requireDataManagement(projectId: number): Promise<void> {
+    if (!(await this.stores.gatewayIndicators.canManageGatewayData(projectId)))
+      throw badRequest(GatewayDataMessages.NOT_ALLOWED);
   }
 
   private async requireGateway(stores: IndicatorStores, projectId: number, gatewayId: number): Promise<void> {

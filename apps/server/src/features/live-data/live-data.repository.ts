@@ -15,6 +15,23 @@ export class LiveDataRepository {
       .execute();
   }
 
+  /** Alias, site and project name of those of the gateways that belong to a demo project. */
+  async demoNames(gatewayIds: number[]) {
+    if (gatewayIds.length === 0) return [];
+    return this.db
+      .selectFrom('gateways as g')
+      .innerJoin('projects as p', 'p.group_id', 'g.project_id')
+      .innerJoin('groups as pg', 'pg.id', 'g.project_id')
+      .leftJoin('groups as s', (join) =>
+        join.onRef('s.id', '=', 'g.group_id').onRef('s.id', '!=', 'g.project_id'),
+      )
+      .select(['g.id', 'g.alias', 's.name as site_name', 'pg.name as project_name'])
+      .where('g.id', 'in', gatewayIds)
+      .where('p.is_demo', '=', 1)
+      .orderBy('g.id')
+      .execute();
+  }
+
   /** The scopes (projects and firms) a user is a member of. */
   async memberships(userId: number) {
     return this.db

@@ -1,3 +1,4 @@
+import type { PublicGateway } from '@iot/contracts/live-data';
 import type { AuthContext } from '../../platform/auth/access.service.js';
 import type { LiveDataRepository } from './live-data.repository.js';
 
@@ -26,6 +27,20 @@ export class LiveDataService {
         )
         .map((o) => o.id),
     );
+  }
+
+  /**
+   * Names of gateways for a page shown without sign-in (/viewLastData): only those the anonymous
+   * socket would serve (demo projects'); the others are left out, not refused one by one.
+   */
+  async publicNames(gatewayIds: number[]): Promise<PublicGateway[]> {
+    const rows = await this.repository.demoNames(gatewayIds);
+    return rows.map((r) => ({
+      id: r.id,
+      alias: r.alias,
+      siteName: r.site_name,
+      projectName: r.project_name,
+    }));
   }
 
   /** Current values of each gateway, as notify params. */

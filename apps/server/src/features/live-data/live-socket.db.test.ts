@@ -3,7 +3,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO_ACCOUNTS } from '../../seed.js';
-import { createGateway, type TestGateway } from '../../test/factories.js';
+import { createGateway, storedPoints, type TestGateway } from '../../test/factories.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test/server.js';
 
 let t: TestServer;
@@ -147,6 +147,89 @@ describe('live data socket', () => {
     const { ws } = await openSocket(`token=${operatorToken}`);
     const code = await new Promise<number>((resolve) => ws.once('close', (closeCode) => resolve(closeCode)));
     expect(code).toBe(4008);
+  });
+
+  describe('re-judged when access changes', () => {
+    /** Pings every 300 ms: the test server closes a socket after 1 s of silence. */
+    function keepAlive(ws: WebSocket): () => void {
+      const timer = setInterval(() => ws.send(JSON.stringify({ id: 0, type: 'ping' })), 300);
+      return () => clearInterval(timer);
+    }
+
+    async function watch(token: string, gw: TestGateway) {
+      const socket = await openSocket(`token=${token}`);
+      const stop = keepAlive(socket.ws);
+      socket.ws.once('close', stop);
+      socket.ws.send(JSON.stringify({ id: 11, type: 'subscribe', gateways: [String(gw.id)] }));
+      await expect
+        .poll(() => socket.messages.find((m) => m.type === 'subscribed'))
+        .toMatchObject({ gateways: [String(gw.id)] });
+      await publish(gw, { cod: 1 });
+      await expect.poll(() => notifies(socket.messages, gw.id).length).toBe(1);
+      return { ...socket, stop };
+    }
+
+    it('stops sending a gateway transferred to a project the user is not a member of', async () => {
+      const projectId = t.server.seeded.demoProjectId!;
+      const moving = await createGateway(t, projectId, [{ key: 'cod', type: 'float' }]);
+      const { ws, messages, stop } = await watch(operatorToken, moving);
+      const admin = (await t.login('admin', ADMIN_PASSWORD)).access;
+      const target = await t.ok<{ projectGroupId: number }>('POST', '/iot/projects', {
+        token: admin,
+        body: { name: '接收项目' },
+      });
+      await t.ok('POST', `/iot/groups/${projectId}/gateways/${moving.id}/transfer`, {
+        token: admin,
+        body: { targetGroupId: target.projectGroupId },
+      });
+      await publish(moving, { cod: 2 });
+      // The device's value is stored (the gateway lives on in the other project) …
+      await expect.poll(async () => (await storedPoints(t, moving.indicators.cod!)).length).toBe(2);
+      // … but the operator of the old project no longer sees it.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(notifies(messages, moving.id).map((m) => m.data.params.cod)).toEqual([1]);
+      stop();
+      ws.close();
+    });
+
+    it('stops sending when the user is removed from the project, and closes when their session ends', async () => {
+      const projectId = t.server.seeded.demoProjectId!;
+      const admin = (await t.login('admin', ADMIN_PASSWORD)).access;
+      const roles = await t.ok<{ id: number; name: string }[]>('GET', `/iot/groups/${projectId}/roles`, {
+        token: admin,
+      });
+      const operatorRole = roles.find((r) => r.name === '运维人员')!.id;
+      const user = await t.ok<{ userId: number }>('POST', '/iot/users', {
+        token: admin,
+        body: { username: 'live-leaver', realname: '将离开的人', password: 'Passw0rd!' },
+      });
+      await t.ok('POST', `/iot/groups/${projectId}/users`, {
+        token: admin,
+        body: { account: 'live-leaver', roleId: operatorRole },
+      });
+      const token = (await t.login('live-leaver', 'Passw0rd!')).access;
+      const removed = await watch(token, gateway);
+      await t.ok('DELETE', `/iot/groups/${projectId}/users/${user.userId}`, { token: admin });
+      await publish(gateway, { cod: 3 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(notifies(removed.messages, gateway.id)).toHaveLength(1);
+      removed.stop();
+      removed.ws.close();
+
+      // Deactivating an account ends its sessions: its socket is closed, not merely muted.
+      const ender = await t.ok<{ userId: number }>('POST', '/iot/users', {
+        token: admin,
+        body: { username: 'live-ender', realname: '将停用的人', password: 'Passw0rd!' },
+      });
+      await t.ok('POST', `/iot/groups/${projectId}/users`, {
+        token: admin,
+        body: { account: 'live-ender', roleId: operatorRole },
+      });
+      const { ws } = await watch((await t.login('live-ender', 'Passw0rd!')).access, gateway);
+      const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+      await t.ok('PUT', `/iot/users/${ender.userId}`, { token: admin, body: { status: 'disabled' } });
+      expect(await closed).toBe(4001);
+    });
   });
 
   it('answers a malformed command with an error and keeps the socket', async () => {

@@ -272,16 +272,37 @@ describe('changing and removing members', () => {
     )!.userId;
     const remove = await t.request('DELETE', `${members()}/${demoAdminId}`, { token: admin });
     expect(remove).toMatchObject({ status: 400, body: { code: 40000, message: MemberMessages.LAST_ADMIN } });
+    // The only administrator removing themself, or giving up the role, is told what to do instead.
+    const leave = await t.request('DELETE', `${members()}/${demoAdminId}`, { token: projectAdmin });
+    expect(leave).toMatchObject({
+      status: 400,
+      body: { code: 40000, message: MemberMessages.LAST_ADMIN_SELF },
+    });
+    expect(MemberMessages.LAST_ADMIN_SELF).toBe(
+      '您是唯一的管理员，不能移除自己或取消自己的管理员角色，请先将管理员角色授予其他成员',
+    );
     const demote = await t.request('PUT', `${members()}/${demoAdminId}`, {
       token: projectAdmin,
       body: { roleId: ids.operatorRole },
     });
-    expect(demote).toMatchObject({ status: 400, body: { message: MemberMessages.LAST_ADMIN } });
+    expect(demote).toMatchObject({ status: 400, body: { message: MemberMessages.LAST_ADMIN_SELF } });
+    expect((await ok<Member[]>('GET', members())).find((m) => m.userId === demoAdminId)?.roleId).toBe(
+      ids.adminRole,
+    );
     // Keeping the same role is no demotion.
     await ok('PUT', `${members()}/${demoAdminId}`, { roleId: ids.adminRole }, projectAdmin);
 
     const deputy = await createUser('deputy-admin');
     await ok('POST', members(), { account: 'deputy-admin', roleId: ids.adminRole }, projectAdmin);
+    // With a second administrator, leaving is allowed: the demo administrator leaves and comes back.
+    const deputyToken = (await t.login('deputy-admin', 'Passw0rd!')).access;
+    await ok('DELETE', `${members()}/${demoAdminId}`, undefined, projectAdmin);
+    await ok(
+      'POST',
+      members(),
+      { account: DEMO_ACCOUNTS.projectAdmin.username, roleId: ids.adminRole },
+      deputyToken,
+    );
     await ok('PUT', `${members()}/${deputy}`, { roleId: ids.viewerRole }, projectAdmin);
     await ok('PUT', `${members()}/${deputy}`, { roleId: ids.adminRole }, projectAdmin);
     await ok('DELETE', `${members()}/${demoAdminId}`, undefined, admin);
@@ -300,7 +321,10 @@ describe('changing and removing members', () => {
 
   it('the system keeps its last administrator too', async () => {
     const answer = await t.request('DELETE', '/iot/systemMembers/1', { token: admin });
-    expect(answer).toMatchObject({ status: 400, body: { code: 40000, message: MemberMessages.LAST_ADMIN } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { code: 40000, message: MemberMessages.LAST_ADMIN_SELF },
+    });
     const systemRoles = await ok<Role[]>('GET', '/iot/system/roles');
     const auditor = await ok<Role>('POST', '/iot/system/roles', {
       name: '审计员',
@@ -310,7 +334,7 @@ describe('changing and removing members', () => {
       token: admin,
       body: { roleId: auditor.id },
     });
-    expect(demote).toMatchObject({ status: 400, body: { message: MemberMessages.LAST_ADMIN } });
+    expect(demote).toMatchObject({ status: 400, body: { message: MemberMessages.LAST_ADMIN_SELF } });
     expect((await ok<Member[]>('GET', '/iot/systemMembers'))[0]).toMatchObject({
       userId: 1,
       roleId: systemRoles.find((r) => r.builtin === 'admin')!.id,

@@ -58,7 +58,7 @@ export class MembershipsService {
     const member = await this.get(scopeType, scopeId, userId);
     await this.roles.get(scopeType, scopeId, roleId);
     await this.guardAdminRole(caller, scopeType, scopeId, [member.roleId, roleId]);
-    if (member.roleId !== roleId) await this.keepOneAdmin(scopeType, scopeId, member);
+    if (member.roleId !== roleId) await this.keepOneAdmin(caller, scopeType, scopeId, member);
     await this.repository.setRole(scopeType, scopeId, userId, roleId);
     await this.access.changed({ kind: 'user', userId });
     return (await this.repository.get(scopeType, scopeId, userId))!;
@@ -67,7 +67,7 @@ export class MembershipsService {
   async remove(caller: AuthContext, scopeType: ScopeType, scopeId: number, userId: number): Promise<void> {
     const member = await this.get(scopeType, scopeId, userId);
     await this.guardAdminRole(caller, scopeType, scopeId, [member.roleId]);
-    await this.keepOneAdmin(scopeType, scopeId, member);
+    await this.keepOneAdmin(caller, scopeType, scopeId, member);
     await this.repository.remove(scopeType, scopeId, userId);
     await this.access.changed({ kind: 'user', userId });
   }
@@ -95,11 +95,22 @@ export class MembershipsService {
     if (own?.roleId !== adminRole) throw forbidden(MemberMessages.ADMIN_ROLE_RESERVED);
   }
 
-  /** A scope must not lose its last administrator, or nobody could manage it any more. */
-  private async keepOneAdmin(scopeType: ScopeType, scopeId: number, member: Member): Promise<void> {
+  /**
+   * A scope must not lose its last administrator, or nobody could manage it any more; the only
+   * administrator acting on themself is told what to do instead.
+   */
+  private async keepOneAdmin(
+    caller: AuthContext,
+    scopeType: ScopeType,
+    scopeId: number,
+    member: Member,
+  ): Promise<void> {
     const adminRole = await this.roles.adminRole(scopeType, scopeId);
     if (member.roleId !== adminRole) return;
-    if ((await this.repository.countWithRole(scopeType, scopeId, adminRole)) <= 1)
-      throw badRequest(MemberMessages.LAST_ADMIN);
+    if ((await this.repository.countWithRole(scopeType, scopeId, adminRole)) <= 1) {
+      throw badRequest(
+        member.userId === caller.userId ? MemberMessages.LAST_ADMIN_SELF : MemberMessages.LAST_ADMIN,
+      );
+    }
   }
 }

@@ -148,6 +148,7 @@ describe('menu generation', () => {
           ['router-realTimeData', 1],
           ['router-historicalData', 1],
           ['router-trend', 1],
+          ['router-ranking', 1],
         ],
       },
       {
@@ -157,7 +158,13 @@ describe('menu generation', () => {
           ['router-project-group', 1],
         ],
       },
-      { container: 'router-warning', children: [['router-warningList', 3]] },
+      {
+        container: 'router-warning',
+        children: [
+          ['router-warningList', 3],
+          ['router-warningAnalysis', 1],
+        ],
+      },
       {
         container: 'router-operation',
         children: [
@@ -209,8 +216,16 @@ describe('menu generation', () => {
       'router-site-processDiagram',
     ]);
     expect(site.every((e) => e.subSystem === SubSystem.SITE && e.groupId === ids.site)).toBe(true);
-    // The operator's role grants no site entries.
-    expect(await menusOf(`type=group&id=${ids.site}`, tokens.operator)).toEqual([]);
+    // The operator's role grants the site's home and live data (read), not its process diagram.
+    const operatorSite = flatten(
+      (await menusOf(`type=group&id=${ids.site}`, tokens.operator)) as MenuEntry[],
+    );
+    expect(operatorSite.map((e) => [e.code, e.permission])).toEqual([
+      ['router-site-home', 1],
+      ['router-site-realTimeData', 1],
+    ]);
+    // A member of no project of that site gets none.
+    expect(await menusOf(`type=group&id=${ids.site}`, tokens.firm)).toEqual([]);
   });
 
   it('checkHas answers whether the user has any entry there', async () => {
@@ -264,6 +279,30 @@ describe('menu generation', () => {
       expect(await menusOf(`type=${type}&id=99999&checkHas=true`, tokens.admin), type).toBe(false);
     }
     expect(await ok('GET', '/iot/corporations/99999/functions')).toEqual([]);
+  });
+
+  it('gives every entry an icon, for the operator, the corporation and the firm administrator', async () => {
+    const trees = [
+      await menusOf(`type=project&id=${ids.project}`, tokens.operator),
+      await menusOf(`type=corporation&id=${ids.corporation}`, tokens.corp),
+      await menusOf(`type=firm&id=${ids.firm}`, tokens.firm),
+    ] as MenuEntry[][];
+    for (const tree of trees) {
+      expect(tree.length).toBeGreaterThan(0);
+      for (const entry of flatten(tree)) expect(entry.icon, entry.code).toMatch(/^[a-z][a-z-]*$/);
+    }
+    const info = await ok<{ frontMenus: Record<string, MenuEntry[]> }>(
+      'GET',
+      '/iot/users/current/loginInfo',
+      tokens.operator,
+    );
+    for (const entry of flatten(Object.values(info.frontMenus).flat()))
+      expect(entry.icon, entry.code).toBeTruthy();
+    // 账号安全 and 消息设置 are tabs of 个人中心: delivered (roles, bookmarks) but hidden from menus.
+    const personal = flatten(Object.values(info.frontMenus).flat());
+    for (const code of ['router-userSecurity', 'router-messageSetting']) {
+      expect(personal.find((e) => e.code === code)?.hidden, code).toBe(true);
+    }
   });
 
   it('requires a scope id except for type=system, and a known type', async () => {

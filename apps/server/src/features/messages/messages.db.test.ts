@@ -193,7 +193,7 @@ describe('warning messages', () => {
     expect(push).toMatchObject({
       type: 'warning',
       typeName: '监测预警通知',
-      title: `【二级（重要）】${gw.serialNumber} cod-${gw.serialNumber}预警`,
+      title: `二级（重要）预警：${gw.serialNumber} cod-${gw.serialNumber}`,
       projectId,
       relationId: warning.id,
       headers: { warningAt: warning.startedAt },
@@ -213,7 +213,7 @@ describe('warning messages', () => {
     );
     const china = new Date(warning.startedAt + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
     expect(push.content).toBe(
-      `${china}，示范污水处理项目 ${gw.serialNumber} 的 cod-${gw.serialNumber} 当前值 60，阈值 > 50（高于上限，二级（重要）），请及时处理。`,
+      `${china}，示范污水处理项目 ${gw.serialNumber} 的 cod-${gw.serialNumber} 当前值 60，高于上限（阈值 > 50），二级（重要）预警，请及时处理。`,
     );
 
     await publish('cod', 40);
@@ -431,7 +431,7 @@ describe('templates', () => {
     await publish('cod', 10);
     expect(await t.ok<MessageTemplate>('DELETE', `${url}/warning`, { token: admin })).toMatchObject({
       isDefault: true,
-      title: '【{level}】{gatewayAlias} {indicatorName}预警',
+      title: '{level}预警：{gatewayAlias} {indicatorName}',
     });
     expect(
       (await t.request('PUT', `${url}/nonsense`, { token: admin, body: { title: 'x', content: 'y' } }))

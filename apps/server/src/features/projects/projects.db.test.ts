@@ -366,6 +366,10 @@ describe('project lists', () => {
         logoUrl: expect.any(String),
         isTemplate: false,
         isDemo: false,
+        corporationName: expect.any(String),
+        setMealEndAt: expect.any(Number),
+        accessGatewayIndicatorMaxNum: expect.any(Number),
+        createdAt: expect.any(Number),
       },
     ]);
 

@@ -17,8 +17,9 @@ export class ProjectsRepository {
     return this.db
       .selectFrom('projects as p')
       .innerJoin('groups as g', 'g.id', 'p.group_id')
+      .leftJoin('corporations as c', 'c.id', 'p.corporation_id')
       .selectAll('p')
-      .select(['g.name', 'g.created_at']);
+      .select(['g.name', 'g.created_at', 'c.name as corporation_name']);
   }
 
   async create(name: string, columns: ProjectColumns): Promise<number> {
@@ -80,6 +81,39 @@ export class ProjectsRepository {
   }
 
   /** Projects, filtered by member (userId) and/or corporation. */
+  /** Gateways online and offline, and warnings started since `since`, of each project. */
+  async liveCounts(
+    projectIds: number[],
+    since: number,
+  ): Promise<Map<number, { online: number; offline: number; warnings: number }>> {
+    const counts = new Map(projectIds.map((id) => [id, { online: 0, offline: 0, warnings: 0 }]));
+    if (projectIds.length === 0) return counts;
+    const gateways = await this.db
+      .selectFrom('gateways')
+      .select(['project_id', 'online_status', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('project_id', 'in', projectIds)
+      .groupBy(['project_id', 'online_status'])
+      .execute();
+    for (const row of gateways) {
+      const entry = counts.get(row.project_id!);
+      if (!entry) continue;
+      if (row.online_status === 'online') entry.online += Number(row.n);
+      else entry.offline += Number(row.n);
+    }
+    const warnings = await this.db
+      .selectFrom('warnings')
+      .select(['project_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('project_id', 'in', projectIds)
+      .where('started_at', '>=', since)
+      .groupBy('project_id')
+      .execute();
+    for (const row of warnings) {
+      const entry = counts.get(row.project_id);
+      if (entry) entry.warnings = Number(row.n);
+    }
+    return counts;
+  }
+
   list(
     pageQuery: PageQuery,
     filter: { keyword?: string | undefined; userId?: number; corporationId?: number },
@@ -113,6 +147,10 @@ export class ProjectsRepository {
         logoUrl: row.logo_url,
         isTemplate: bool(row.is_template),
         isDemo: bool(row.is_demo),
+        corporationName: row.corporation_name,
+        setMealEndAt: row.set_meal_end_at,
+        accessGatewayIndicatorMaxNum: row.access_gateway_indicator_max_num,
+        createdAt: row.created_at,
       }),
     );
   }
@@ -152,6 +190,78 @@ export class ProjectsRepository {
       await trx.deleteFrom('projects').where('group_id', '=', projectId).execute();
       await trx.updateTable('groups').set({ parent_id: null }).where('project_id', '=', projectId).execute();
       await trx.deleteFrom('groups').where('project_id', '=', projectId).execute();
+    });
+  }
+
+  /**
+   * A new project starts from a template: the template's areas and sites (parents before children,
+   * ids mapped) and its own roles with their functions. Gateways, data and members stay behind.
+   */
+  async copyFromTemplate(templateId: number, projectId: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const groups = await trx
+        .selectFrom('groups')
+        .selectAll()
+        .where('project_id', '=', templateId)
+        .where('id', '!=', templateId)
+        .orderBy('id')
+        .execute();
+      const ids = new Map<number, number>([[templateId, projectId]]);
+      let pending = groups;
+      while (pending.length > 0) {
+        const ready = pending.filter((g) => g.parent_id === null || ids.has(g.parent_id));
+        if (ready.length === 0) break;
+        for (const g of ready) {
+          const copy = await trx
+            .insertInto('groups')
+            .values({
+              parent_id: g.parent_id === null ? projectId : (ids.get(g.parent_id) ?? projectId),
+              project_id: projectId,
+              name: g.name,
+              group_type: g.group_type,
+              site_type: g.site_type,
+              sort: g.sort,
+              created_at: Date.now(),
+              is_monitor: g.is_monitor,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          ids.set(g.id, copy.id);
+        }
+        pending = pending.filter((g) => !ids.has(g.id));
+      }
+      const roles = await trx
+        .selectFrom('roles')
+        .selectAll()
+        .where('scope_type', '=', 'project')
+        .where('scope_id', '=', templateId)
+        .where('builtin', 'is', null)
+        .orderBy('id')
+        .execute();
+      for (const role of roles) {
+        const copy = await trx
+          .insertInto('roles')
+          .values({
+            scope_type: 'project',
+            scope_id: projectId,
+            name: role.name,
+            description: role.description,
+            builtin: null,
+            created_at: Date.now(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const functions = await trx
+          .selectFrom('role_functions')
+          .select(['menu_code', 'permission'])
+          .where('role_id', '=', role.id)
+          .execute();
+        if (functions.length > 0)
+          await trx
+            .insertInto('role_functions')
+            .values(functions.map((f) => ({ ...f, role_id: copy.id })))
+            .execute();
+      }
     });
   }
 

@@ -1,5 +1,7 @@
 import { availability, id, Permission, page } from '@iot/contracts';
 import {
+  corporationProject,
+  corporationProjectQuery,
   createProjectBody,
   getByGroupIdQuery,
   projectListQuery,
@@ -90,6 +92,16 @@ export function registerProjectRoutes(router: Router, projects: ProjectsService)
     handler: ({ scope, body, auth }) => projects.update(scope!.id, body, auth),
   });
   router.route({
+    method: 'GET',
+    url: '/iot/projects/:groupId/terms',
+    summary: '项目的设置与商务条款（系统管理的条款表单）',
+    tags,
+    params: groupParams,
+    access: { menu: MENU, bit: Permission.READ, scope: 'system' },
+    response: projectSettings,
+    handler: ({ params }) => projects.get(params.groupId),
+  });
+  router.route({
     method: 'PUT',
     url: '/iot/projects/:groupId/terms',
     summary: '修改项目商务条款与标记（套餐、配额、付费状态、isTemplate、isDemo；系统管理）',
@@ -112,17 +124,21 @@ export function registerProjectRoutes(router: Router, projects: ProjectsService)
   router.route({
     method: 'GET',
     url: '/iot/corporations/:corporationId/projects',
-    summary: '公司下的项目（分页）',
+    summary: '公司下的项目（分页），附在线/离线网关数与今日预警数（since 起，默认服务器当日零点）',
     tags,
     params: z.object({ corporationId: id }),
-    query: projectListQuery,
+    query: corporationProjectQuery,
     access: {
       menu: 'router-corporation-project',
       bit: Permission.READ,
       scope: 'corporation',
       scopeId: ({ params }) => params.corporationId,
     },
-    response: page(projectSummary),
-    handler: ({ scope, query }) => projects.listOfCorporation(scope!.id, query, query.keyword),
+    response: page(corporationProject),
+    handler: ({ scope, query }) => {
+      const midnight = new Date();
+      midnight.setHours(0, 0, 0, 0);
+      return projects.listOfCorporation(scope!.id, query, query.keyword, query.since ?? midnight.getTime());
+    },
   });
 }

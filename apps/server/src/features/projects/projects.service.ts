@@ -1,5 +1,6 @@
-import type { PageQuery } from '@iot/contracts';
+import type { Page, PageQuery } from '@iot/contracts';
 import {
+  type CorporationProject,
   type createProjectBody,
   ProjectMessages,
   type ProjectSettings,
@@ -13,6 +14,11 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { gatewayConfigChanged } from '../../platform/gateway-config.js';
 import type { RolesService } from '../roles/index.js';
 import type { ProjectColumns, ProjectsRepository } from './projects.repository.js';
+
+type CreateFields = z.output<typeof createProjectBody>;
+/** The flags and the template are optional to callers other than the route (the seed). */
+type NewProject = Omit<CreateFields, 'isTemplate' | 'isDemo' | 'templateId'> &
+  Partial<Pick<CreateFields, 'isTemplate' | 'isDemo' | 'templateId'>>;
 
 const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
 
@@ -29,13 +35,13 @@ export class ProjectsService {
     private readonly access: AccessService,
   ) {}
 
-  async create(
-    input: z.output<typeof createProjectBody>,
-    auth: AuthContext | null,
-  ): Promise<ProjectSettings> {
+  async create(input: NewProject, auth: AuthContext | null): Promise<ProjectSettings> {
     if (await this.repository.isNameTaken(input.name)) throw conflict(ProjectMessages.NAME_TAKEN);
     await this.checkCorporation(input.corporationId);
-    const columns: ProjectColumns = {
+    const templateId = input.templateId ?? null;
+    const template = templateId === null ? null : await this.repository.settings(templateId);
+    if (templateId !== null && !template?.isTemplate) throw notFound(ProjectMessages.TEMPLATE_NOT_FOUND);
+    let columns: ProjectColumns = {
       corporation_id: input.corporationId,
       project_type_id: input.projectTypeId,
       group_display_name: input.groupDisplayName,
@@ -55,12 +61,36 @@ export class ProjectsService {
       send_messages_total_num: input.sendMessagesTotalNum,
       send_voices_total_num: input.sendVoicesTotalNum,
       chat_messages_limit: input.chatMessagesLimit,
-      is_template: 0,
-      is_demo: 0,
+      is_template: input.isTemplate ? 1 : 0,
+      is_demo: input.isDemo ? 1 : 0,
     };
+    if (template)
+      columns = {
+        ...columns,
+        project_type_id: input.projectTypeId ?? template.projectTypeId,
+        group_display_name: template.groupDisplayName,
+        logo_url: input.logoUrl || template.logoUrl,
+        can_entry_data: flag(template.canEntryData) ?? 0,
+        can_manage_gateway_data: flag(template.canManageGatewayData) ?? 1,
+        enable_monitor: flag(template.enableMonitor) ?? 1,
+        gateway_indicator_select_style: template.gatewayIndicatorSelectStyle,
+        gateway_style: template.gatewayStyle,
+        can_unbind_gateway: flag(template.canUnbindGateway) ?? 1,
+        can_change_bind_gateway: flag(template.canChangeBindGateway) ?? 1,
+        axis_rule: template.axisRule,
+        menu_name: template.menuName,
+        raw_retention_days: template.rawRetentionDays,
+        rollup_retention_days: template.rollupRetentionDays,
+      };
     const id = await this.repository.create(input.name, columns);
     await this.roles.adminRole('project', id);
+    if (template) await this.repository.copyFromTemplate(template.id, id);
     return this.settings(id, auth);
+  }
+
+  /** A project's settings and terms for system administration (the terms form). */
+  async get(projectId: number): Promise<ProjectSettings> {
+    return this.settings(projectId, null);
   }
 
   /** Settings of a project; hasBackCorporationMenu answers for the caller. */
@@ -86,8 +116,30 @@ export class ProjectsService {
     });
   }
 
-  listOfCorporation(corporationId: number, pageQuery: PageQuery, keyword?: string) {
-    return this.repository.list(pageQuery, { keyword, corporationId });
+  /** 企业项目: each project with its gateways online/offline and the warnings started since `since`. */
+  async listOfCorporation(
+    corporationId: number,
+    pageQuery: PageQuery,
+    keyword: string | undefined,
+    since: number,
+  ): Promise<Page<CorporationProject>> {
+    const page = await this.repository.list(pageQuery, { keyword, corporationId });
+    const counts = await this.repository.liveCounts(
+      page.list.map((p) => p.id),
+      since,
+    );
+    return {
+      ...page,
+      list: page.list.map((project) => {
+        const c = counts.get(project.id) ?? { online: 0, offline: 0, warnings: 0 };
+        return {
+          ...project,
+          onlineGateways: c.online,
+          offlineGateways: c.offline,
+          todayWarnings: c.warnings,
+        };
+      }),
+    };
   }
 
   /** What the project's own administrators may change. */

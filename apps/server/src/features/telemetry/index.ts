@@ -4,6 +4,7 @@ import type { Platform } from '../../platform/platform.js';
 import { registerBrokerHookRoutes } from './broker-hooks.routes.js';
 import { DeviceCache } from './device-cache.js';
 import { IngestService } from './ingest.service.js';
+import { ManualEntryService, registerManualEntryRoutes } from './manual-entry.js';
 import {
   canPublish,
   canSubscribe,
@@ -16,7 +17,7 @@ import { RejectionRecorder } from './rejections.js';
 import { RejectionsRepository } from './rejections.repository.js';
 import { registerRejectionRoutes } from './rejections.routes.js';
 import { RejectionsService } from './rejections.service.js';
-import { TelemetryRepository } from './telemetry.repository.js';
+import { type StoredPoint, TelemetryRepository } from './telemetry.repository.js';
 import { registerTelemetryRoutes } from './telemetry.routes.js';
 import { TelemetryWriter } from './writer.js';
 
@@ -29,7 +30,7 @@ export {
   tbRpcResponseId,
 } from './protocol.js';
 export { HOUR, markHoursDirty } from './telemetry.repository.js';
-export type { DeviceIdentity, IngestService, RejectionRecorder };
+export type { DeviceIdentity, IngestService, RejectionRecorder, StoredPoint };
 
 /** The downlink side of the broker, for remote control (docs/decisions/0010-remote-control.md). */
 export interface DeviceChannel {
@@ -43,6 +44,12 @@ export interface DeviceChannel {
 
 export interface TelemetryFeature {
   ingest: IngestService;
+  /**
+   * Stores points at their own times through the write path (last values forward only, hours
+   * marked for the rollup job), without presence or live updates: history brought in from
+   * elsewhere (the demo's first month, docs/decisions/0037-demo-plant.md).
+   */
+  store(points: StoredPoint[]): Promise<void>;
   /** Port of the embedded MQTT broker. */
   mqttPort: number;
   devices: DeviceChannel;
@@ -155,6 +162,7 @@ export async function telemetryFeature(platform: Platform): Promise<TelemetryFea
   if (!platform.config.mqttUrl) await repository.resetPresence();
   registerTelemetryRoutes(platform.router, ingest);
   registerRejectionRoutes(platform.router, new RejectionsService(rejectionsRepository));
+  registerManualEntryRoutes(platform.router, new ManualEntryService(platform.db, ingest, repository));
 
   const messageHandlers: Parameters<DeviceChannel['onMessage']>[0][] = [];
   const subscribeHandlers: Parameters<DeviceChannel['onSubscribe']>[0][] = [];
@@ -184,6 +192,7 @@ export async function telemetryFeature(platform: Platform): Promise<TelemetryFea
 
   return {
     ingest,
+    store: (points) => writer.write(points),
     mqttPort: transport.port,
     rejections,
     devices: {

@@ -176,7 +176,9 @@ export class IngestService {
     if (result.unknownKeys > 0 || result.rejectedValues > 0) {
       await this.repository.countProblems(device.gatewayId, result.unknownKeys, result.rejectedValues);
     }
-    await this.seen(device, now, entries?.some((e) => e.ts !== undefined) ? clockStatus : undefined);
+    // A value entered by hand says nothing about a device: presence and clock stay as they are.
+    if (source !== 'manual')
+      await this.seen(device, now, entries?.some((e) => e.ts !== undefined) ? clockStatus : undefined);
     if (points.length > 0) {
       this.bus.publishTelemetry({
         gatewayId: device.gatewayId,

@@ -34,6 +34,8 @@ export class UsersService {
   constructor(
     readonly repository: UsersRepository,
     private readonly sessions: SessionsRepository,
+    /** 系统配置's default theme, given to accounts created from now on. */
+    private readonly defaultTheme: () => Promise<Theme> = async () => DEFAULT_THEME,
   ) {}
 
   async get(id: number): Promise<UserRow> {
@@ -57,7 +59,7 @@ export class UsersService {
       city: input.city ?? '',
       district: input.district ?? '',
       current_user_application: input.currentUserApplication ?? '',
-      theme: DEFAULT_THEME,
+      theme: await this.defaultTheme(),
       status: input.status ?? 'enabled',
       expire_at: input.expireAt ?? null,
       failed_login_count: 0,

@@ -27,6 +27,25 @@ function definition(rule: RuleRow): RuleDefinition {
   };
 }
 
+/**
+ * Rules limited to modes whose gateway's site is now in another mode (decision 0040). A site
+ * without a current mode limits nothing. Read per batch, only when a rule of it is limited.
+ */
+async function outOfMode(
+  repository: WarningsRepository,
+  rules: Pick<RuleRow, 'id' | 'gateway_id' | 'mode_ids'>[],
+): Promise<Set<number>> {
+  const limited = rules.filter((r) => r.mode_ids !== null);
+  if (limited.length === 0) return new Set();
+  const modes = await repository.gatewayModes([...new Set(limited.map((r) => r.gateway_id))]);
+  const out = new Set<number>();
+  for (const rule of limited) {
+    const mode = modes.get(rule.gateway_id) ?? null;
+    if (mode !== null && !(JSON.parse(rule.mode_ids!) as number[]).includes(mode)) out.add(rule.id);
+  }
+  return out;
+}
+
 function newWarning(rule: RuleRow, ts: number, value: string): Omit<WarningRow, 'id'> {
   return {
     project_id: rule.project_id,
@@ -123,9 +142,10 @@ export class WarningEngine {
     const rules = [...rulesById.values()].flat();
     if (rules.length === 0) return;
     for (const list of series.values()) list.sort((a, b) => a.ts - b.ts);
+    const out = await outOfMode(this.repository, rules);
     await this.apply(
       rules.map((r) => r.id),
-      (states) => this.decideValues(rules, series, states),
+      (states) => this.decideValues(rules, series, states, out),
     );
   }
 
@@ -134,10 +154,11 @@ export class WarningEngine {
     rules: RuleRow[],
     series: Map<number, Point[]>,
     states: Map<number, StoredState>,
+    outOfModeIds: Set<number>,
   ): Work {
     const work: Work = { raise: [], release: [], states: new Map() };
     for (const rule of rules) {
-      const def = definition(rule);
+      const def = { ...definition(rule), inMode: !outOfModeIds.has(rule.id) };
       let state: StoredState = states.get(rule.id) ?? { ...NORMAL, warningId: null };
       const before = state;
       for (const point of series.get(rule.gateway_indicator_id!) ?? []) {
@@ -208,9 +229,10 @@ export class WarningEngine {
       .then(async () => {
         const rules = await this.repository.offlineRules();
         if (rules.length === 0) return;
+        const out = await outOfMode(this.repository, rules);
         await this.apply(
           rules.map((r) => r.id),
-          (states) => offlineStep(rules, states, now),
+          (states) => offlineStep(rules, states, now, out),
         );
       })
       .catch((error: unknown) => this.log.error({ err: error }, 'offline warning sweep failed'));
@@ -223,6 +245,7 @@ function offlineStep(
   rules: Awaited<ReturnType<WarningsRepository['offlineRules']>>,
   states: Map<number, StoredState>,
   now: number,
+  outOfModeIds: Set<number>,
 ): Work {
   const work: Work = { raise: [], release: [], states: new Map() };
   for (const rule of rules) {
@@ -230,7 +253,12 @@ function offlineStep(
     const online = rule.online_status === 'online';
     const lastSeen = rule.last_seen_at === null ? Number(rule.created_at) : Number(rule.last_seen_at);
     const silentFor = now - Math.max(lastSeen, Number(rule.created_at));
-    if (state.phase !== 'active' && !online && silentFor >= (rule.offline_minutes ?? 0) * 60_000) {
+    if (
+      state.phase !== 'active' &&
+      !online &&
+      !outOfModeIds.has(rule.id) &&
+      silentFor >= (rule.offline_minutes ?? 0) * 60_000
+    ) {
       work.raise.push({ ruleId: rule.id, warning: newWarning(rule, now, '离线') });
       work.states.set(rule.id, {
         ...state,

@@ -73,4 +73,10 @@ describe('warning rule evaluation', () => {
     expect(inSchedule({ days: [1], from: '22:00', to: '06:00' }, Date.UTC(2026, 0, 5, 21))).toBe(true); // Tue 05:00
     expect(inSchedule({ days: [1], from: '22:00', to: '06:00' }, Date.UTC(2026, 0, 6, 21))).toBe(false); // Wed 05:00
   });
+
+  it("raises nothing while the site is out of the rule's modes; an open warning still releases", () => {
+    expect(run({ inMode: false }, [60, 70, 80]).seen).toEqual([]);
+    const active = run({}, [60]).state;
+    expect(run({ inMode: false }, [70, 10], active).seen).toEqual(['release@1']);
+  });
 });

@@ -11,6 +11,11 @@ export interface RuleDefinition {
   delayCount: number;
   hysteresis: number;
   schedule: RuleSchedule;
+  /**
+   * False while the rule is limited to modes and its site is in another one (模式管理): like
+   * outside the schedule, nothing is raised; an open warning is still released.
+   */
+  inMode?: boolean;
 }
 
 /** Where a rule stands; kept in the database so a restart continues where it was. */
@@ -112,7 +117,7 @@ export function step(
       transition: { type: 'release', ts: point.ts, value: point.value },
     };
   }
-  if (!raise || !inSchedule(rule.schedule, point.ts)) {
+  if (!raise || !inSchedule(rule.schedule, point.ts) || rule.inMode === false) {
     return { state: { ...moved, phase: 'normal', sinceTs: null, count: 0 }, transition: null };
   }
   const sinceTs = state.phase === 'pending' && state.sinceTs !== null ? state.sinceTs : point.ts;

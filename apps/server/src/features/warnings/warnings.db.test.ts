@@ -163,6 +163,67 @@ describe('warning rules over MQTT', () => {
   });
 });
 
+describe('the water-quality template', () => {
+  const apply = (body: Record<string, unknown>, token = admin) =>
+    t.request<{ created: number }>('POST', `/iot/groups/${projectId}/warningTemplates/waterQuality/apply`, {
+      token,
+      body,
+    });
+
+  it('covers only the chosen gateways, matching keys in any case, and adds nothing the second time', async () => {
+    const effluent = await createGateway(t, projectId, [
+      { key: 'COD', type: 'float' },
+      { key: 'ph', type: 'float' },
+      { key: 'tp', type: 'float' },
+    ]);
+    const influent = await createGateway(t, projectId, [
+      { key: 'cod', type: 'float' },
+      { key: 'ph', type: 'float' },
+    ]);
+    const first = await apply({ gatewayIds: [effluent.id], keys: ['cod', 'ph'], level: 1 });
+    expect(first.body).toMatchObject({ code: 20000, data: { created: 2 } });
+    const rules = (
+      await t.ok<Page<WarningRule>>('GET', `/iot/groups/${projectId}/warningRules?size=1000`, {
+        token: admin,
+      })
+    ).list;
+    const of = (g: TestGateway) =>
+      rules
+        .filter((r) => r.gatewayId === g.id)
+        .map((r) => [r.metric, r.name, r.kind, r.low, r.high, r.level])
+        .sort();
+    expect(of(effluent)).toEqual([
+      ['COD', '化学需氧量（COD）', 'above', null, 50, 1],
+      ['ph', 'pH', 'outside', 6, 9, 1],
+    ]);
+    expect(of(influent)).toEqual([]);
+    expect((await apply({ gatewayIds: [effluent.id], keys: ['cod', 'ph', 'tp'] })).body.data).toEqual({
+      created: 1,
+    });
+  });
+
+  it('refuses a gateway of another project, an unknown key and the operator', async () => {
+    const adminToken = (await t.login('admin', ADMIN_PASSWORD)).access;
+    const other = await t.ok<{ projectGroupId: number }>('POST', '/iot/projects', {
+      token: adminToken,
+      body: { name: '水质模板另一项目' },
+    });
+    const foreign = await createGateway(t, other.projectGroupId, [{ key: 'cod', type: 'float' }]);
+    const refused = await apply({ gatewayIds: [gw.id, foreign.id], keys: ['cod'] });
+    expect(refused.body).toMatchObject({ code: 40000, message: '网关不存在或不属于本项目' });
+    const rules = (
+      await t.ok<Page<WarningRule>>('GET', `/iot/groups/${other.projectGroupId}/warningRules?size=10`, {
+        token: adminToken,
+      })
+    ).list;
+    expect(rules).toEqual([]);
+    expect((await apply({ gatewayIds: [], keys: ['cod'] })).body).toMatchObject({ code: 40000 });
+    expect((await apply({ gatewayIds: [gw.id], keys: ['xyz'] })).body).toMatchObject({ code: 40000 });
+    const operator = (await t.login(DEMO_ACCOUNTS.operator.username, DEMO_ACCOUNTS.operator.password)).access;
+    expect((await apply({ gatewayIds: [gw.id], keys: ['cod'] }, operator)).status).toBe(403);
+  });
+});
+
 describe('warning state and handling', () => {
   it('keeps a pending count across a restart', async () => {
     const g = await createGateway(t, projectId, [{ key: 'nh3n', type: 'float', decimals: 2 }]);
@@ -177,6 +238,12 @@ describe('warning state and handling', () => {
 
   it('tells the project’s STOMP topic within a second of the value', async () => {
     const g = await createGateway(t, projectId, [{ key: 'tp', type: 'float', decimals: 2 }]);
+    // The unit comes with the warning, for its value and threshold.
+    await t.server.platform.db
+      .updateTable('indicators')
+      .set({ unit: 'mg/L' })
+      .where('name', '=', `tp-${g.serialNumber}`)
+      .execute();
     await rule({ gatewayIndicatorId: g.indicators.tp, kind: 'above', high: 0.5 });
     const operator = (await t.login(DEMO_ACCOUNTS.operator.username, DEMO_ACCOUNTS.operator.password)).access;
     const received: IMessage[] = [];
@@ -200,7 +267,7 @@ describe('warning state and handling', () => {
     expect(Date.now() - sent).toBeLessThan(1000);
     expect(JSON.parse(received[0]!.body)).toMatchObject({
       type: 'raised',
-      warning: { gatewayIndicatorId: g.indicators.tp, value: '0.9', threshold: '> 0.5' },
+      warning: { gatewayIndicatorId: g.indicators.tp, value: '0.9', threshold: '> 0.5', unit: 'mg/L' },
     });
     await client.deactivate();
   });

@@ -20,7 +20,12 @@ export type NewRule = Omit<RuleRow, 'id'>;
 const CHINA_OFFSET = 8 * 3_600_000;
 
 export function presentRule(
-  row: RuleRow & { gateway_alias: string; metric: string | null; indicator_name: string | null },
+  row: RuleRow & {
+    gateway_alias: string;
+    metric: string | null;
+    indicator_name: string | null;
+    unit: string | null;
+  },
 ): WarningRule {
   return {
     id: row.id,
@@ -30,6 +35,7 @@ export function presentRule(
     gatewayIndicatorId: row.gateway_indicator_id,
     metric: row.metric,
     indicatorName: row.indicator_name,
+    unit: row.unit,
     name: row.name,
     kind: row.kind as RuleKind,
     level: row.level,
@@ -42,6 +48,7 @@ export function presentRule(
     delayCount: row.delay_count,
     hysteresis: row.hysteresis,
     schedule: row.schedule ? (JSON.parse(row.schedule) as RuleSchedule) : null,
+    modeIds: row.mode_ids ? (JSON.parse(row.mode_ids) as number[]) : [],
     enabled: Boolean(row.enabled),
     createdAt: Number(row.created_at),
   };
@@ -52,6 +59,7 @@ function presentWarning(
     gateway_alias: string | null;
     metric: string | null;
     indicator_name: string | null;
+    unit: string | null;
     handler_name: string | null;
   },
 ): Warning {
@@ -63,6 +71,7 @@ function presentWarning(
     gatewayIndicatorId: row.gateway_indicator_id,
     metric: row.metric,
     indicatorName: row.indicator_name,
+    unit: row.unit,
     ruleId: row.rule_id,
     kind: row.kind as RuleKind,
     level: row.level,
@@ -88,7 +97,12 @@ export class WarningsRepository {
       .leftJoin('gateway_indicators as gi', 'gi.id', 'r.gateway_indicator_id')
       .leftJoin('indicators as i', 'i.id', 'gi.indicator_id')
       .selectAll('r')
-      .select(['g.alias as gateway_alias', 'gi.data_identification as metric', 'i.name as indicator_name']);
+      .select([
+        'g.alias as gateway_alias',
+        'gi.data_identification as metric',
+        'i.name as indicator_name',
+        'i.unit',
+      ]);
   }
 
   listRules(
@@ -162,6 +176,29 @@ export class WarningsRepository {
       .execute();
   }
 
+  /** How many of these mode ids are modes of the project. */
+  async modesInProject(projectId: number, ids: number[]): Promise<number> {
+    const rows = await this.db
+      .selectFrom('modes')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('id', 'in', ids)
+      .execute();
+    return rows.length;
+  }
+
+  /** The current mode of the group (site) each gateway sits in; null without one. */
+  async gatewayModes(gatewayIds: number[]): Promise<Map<number, number | null>> {
+    if (gatewayIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('gateways as g')
+      .leftJoin('groups as s', 's.id', 'g.group_id')
+      .select(['g.id', 's.mode_id'])
+      .where('g.id', 'in', gatewayIds)
+      .execute();
+    return new Map(rows.map((r) => [r.id, r.mode_id ?? null]));
+  }
+
   gatewaysInProject(projectId: number, ids: number[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
@@ -170,6 +207,38 @@ export class WarningsRepository {
       .where('project_id', '=', projectId)
       .where('id', 'in', ids)
       .execute();
+  }
+
+  /**
+   * Gateway indicators of these gateways whose data identification is one of `keys` (any case), with
+   * the kinds of rule each already has.
+   */
+  async indicatorsByKeys(gatewayIds: number[], keys: string[]) {
+    if (gatewayIds.length === 0 || keys.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('gateway_indicators as gi')
+      .leftJoin('warning_rules as r', 'r.gateway_indicator_id', 'gi.id')
+      .select(['gi.id', 'gi.gateway_id', 'gi.data_identification', 'r.kind'])
+      .where('gi.gateway_id', 'in', gatewayIds)
+      .where(
+        sql<string>`lower(gi.data_identification)`,
+        'in',
+        keys.map((key) => key.toLowerCase()),
+      )
+      .orderBy('gi.id')
+      .execute();
+    const byId = new Map<number, { id: number; gatewayId: number; key: string; kinds: Set<string> }>();
+    for (const row of rows) {
+      const entry = byId.get(row.id) ?? {
+        id: row.id,
+        gatewayId: row.gateway_id,
+        key: row.data_identification.toLowerCase(),
+        kinds: new Set<string>(),
+      };
+      if (row.kind) entry.kinds.add(row.kind);
+      byId.set(row.id, entry);
+    }
+    return [...byId.values()];
   }
 
   /** Enabled value rules of these gateway indicators. */
@@ -207,6 +276,7 @@ export class WarningsRepository {
         'g.alias as gateway_alias',
         'gi.data_identification as metric',
         'i.name as indicator_name',
+        'i.unit',
         'u.username as handler_name',
       ]);
   }
@@ -216,9 +286,28 @@ export class WarningsRepository {
     return (await this.warnings().where('w.id', 'in', ids).execute()).map(presentWarning);
   }
 
-  listWarnings(projectId: number, query: WarningListQuery): Promise<Page<Warning>> {
+  /** The group and every group below it, within the project (none when it is not the project's). */
+  private async subtree(projectId: number, groupId: number): Promise<number[]> {
+    const groups = await this.db
+      .selectFrom('groups')
+      .select(['id', 'parent_id'])
+      .where('project_id', '=', projectId)
+      .execute();
+    if (!groups.some((g) => g.id === groupId)) return [];
+    const ids = [groupId];
+    for (let i = 0; i < ids.length; i++) {
+      for (const group of groups) if (group.parent_id === ids[i]) ids.push(group.id);
+    }
+    return ids;
+  }
+
+  async listWarnings(projectId: number, query: WarningListQuery): Promise<Page<Warning>> {
     let q = this.warnings().where('w.project_id', '=', projectId);
     if (query.gatewayId) q = q.where('w.gateway_id', '=', query.gatewayId);
+    if (query.groupId !== undefined && query.groupId !== projectId) {
+      const groupIds = await this.subtree(projectId, query.groupId);
+      q = q.where('g.group_id', 'in', groupIds.length > 0 ? groupIds : [-1]);
+    }
     if (query.level) q = q.where('w.level', '=', query.level);
     if (query.kind) q = q.where('w.kind', '=', query.kind);
     if (query.handleStatus) q = q.where('w.handle_status', '=', query.handleStatus);

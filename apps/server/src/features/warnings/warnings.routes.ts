@@ -12,6 +12,7 @@ import {
   warningDetail,
   warningListQuery,
   warningRule,
+  waterQualityApplyBody,
 } from '@iot/contracts/warnings';
 import { z } from 'zod';
 import type { Router } from '../../platform/http/route.js';
@@ -101,6 +102,18 @@ export function registerWarningRoutes(router: Router, warnings: WarningsService)
       }),
     ),
     handler: async () => WATER_QUALITY_TEMPLATES,
+  });
+  router.route({
+    method: 'POST',
+    url: '/iot/groups/:groupId/warningTemplates/waterQuality/apply',
+    summary:
+      '应用水质模板：所选限值（keys）建到所选网关（gatewayIds，须属于本项目）中数据标识与之相同的指标上；已有同类规则的指标跳过',
+    tags,
+    params: groupParams,
+    body: waterQualityApplyBody,
+    access: { menu: SETTINGS, bit: Permission.CREATE, scope: 'project', scopeId },
+    response: z.object({ created: z.number().int() }),
+    handler: ({ scope, body }) => warnings.applyWaterQuality(scope!.id, body),
   });
   router.route({
     method: 'GET',

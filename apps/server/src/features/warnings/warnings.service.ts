@@ -1,10 +1,13 @@
 import type { PageQuery } from '@iot/contracts';
 import {
   type BulkRuleBody,
+  bulkRuleBody,
   type HandleStatus,
   type RuleBody,
+  WATER_QUALITY_TEMPLATES,
   type WarningListQuery,
   WarningMessages,
+  type WaterQualityApplyBody,
 } from '@iot/contracts/warnings';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { WarningEngine } from './engine.js';
@@ -30,6 +33,8 @@ function ruleColumns(
     delay_count: fields.delayCount,
     hysteresis: fields.hysteresis,
     schedule: fields.schedule ? JSON.stringify(fields.schedule) : null,
+    mode_ids:
+      fields.modeIds.length > 0 ? JSON.stringify([...new Set(fields.modeIds)].sort((a, b) => a - b)) : null,
     enabled: fields.enabled ? 1 : 0,
   };
 }
@@ -64,7 +69,15 @@ export class WarningsService {
     return found.map((gi) => ({ gateway_id: gi.gateway_id, gateway_indicator_id: gi.id }));
   }
 
+  /** The modes a rule is limited to must be the project's (模式管理). */
+  private async checkModes(projectId: number, modeIds: number[]) {
+    const ids = [...new Set(modeIds)];
+    if (ids.length > 0 && (await this.repository.modesInProject(projectId, ids)) !== ids.length)
+      throw badRequest(WarningMessages.MODE_NOT_IN_PROJECT);
+  }
+
   async createRule(projectId: number, body: RuleBody) {
+    await this.checkModes(projectId, body.modeIds);
     const [target] = await this.targets(
       projectId,
       body.gatewayIndicatorId ? [body.gatewayIndicatorId] : [],
@@ -80,6 +93,7 @@ export class WarningsService {
 
   /** One rule on each chosen gateway indicator (or gateway, for offline); answers how many. */
   async createRules(projectId: number, body: BulkRuleBody) {
+    await this.checkModes(projectId, body.modeIds);
     const targets = await this.targets(
       projectId,
       body.gatewayIndicatorIds,
@@ -94,8 +108,50 @@ export class WarningsService {
     return { created: ids.length };
   }
 
+  /**
+   * The water-quality template on the chosen gateways only: each chosen limit becomes one rule on
+   * every indicator of those gateways whose data identification is the limit's key, unless it
+   * already has a rule of that kind (so applying twice adds nothing). Answers how many it made.
+   */
+  async applyWaterQuality(projectId: number, body: WaterQualityApplyBody) {
+    const gatewayIds = [...new Set(body.gatewayIds)];
+    const found = await this.repository.gatewaysInProject(projectId, gatewayIds);
+    if (found.length !== gatewayIds.length) throw badRequest(WarningMessages.GATEWAY_NOT_IN_PROJECT);
+    const limits = WATER_QUALITY_TEMPLATES.filter((t) => body.keys.includes(t.key));
+    const indicators = await this.repository.indicatorsByKeys(
+      gatewayIds,
+      limits.map((l) => l.key),
+    );
+    const now = Date.now();
+    const rows = limits.flatMap((limit) => {
+      const targets = indicators.filter(
+        (gi) => gi.key === limit.key.toLowerCase() && !gi.kinds.has(limit.kind),
+      );
+      if (targets.length === 0) return [];
+      // Each limit is a bulk rule on its indicators; the schema gives the fields not named their defaults.
+      const rule = bulkRuleBody.parse({
+        gatewayIndicatorIds: targets.map((gi) => gi.id),
+        name: limit.name,
+        kind: limit.kind,
+        level: body.level,
+        low: limit.low,
+        high: limit.high,
+      });
+      return targets.map((gi) => ({
+        ...ruleColumns(projectId, rule),
+        gateway_id: gi.gatewayId,
+        gateway_indicator_id: gi.id,
+        created_at: now,
+      }));
+    });
+    const ids = await this.repository.insertRules(rows);
+    if (ids.length > 0) this.engine.rulesChanged();
+    return { created: ids.length };
+  }
+
   async updateRule(projectId: number, id: number, body: RuleBody) {
     if (!(await this.repository.rule(projectId, id))) throw notFound(WarningMessages.RULE_NOT_FOUND);
+    await this.checkModes(projectId, body.modeIds);
     const [target] = await this.targets(
       projectId,
       body.gatewayIndicatorId ? [body.gatewayIndicatorId] : [],

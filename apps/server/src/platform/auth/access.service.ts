@@ -25,8 +25,11 @@ export interface ResolvedScope {
 export const ANY_MEMBER = '*';
 
 export interface Requirement {
-  /** Menu code, or ANY_MEMBER. */
-  menu: string;
+  /**
+   * Menu code, or ANY_MEMBER; or several codes, met by `bit` on any one of them (reads shared by
+   * several screens, e.g. indicator metadata: docs/decisions/0031).
+   */
+  menu: string | readonly string[];
   bit: number;
   scope: ScopeType;
 }
@@ -85,24 +88,25 @@ export class AccessService {
     return (await this.repository.membership(userId, scope, scopeId, ANY_MEMBER)) !== undefined;
   }
 
-  /** Refuses unless the caller holds `bit` on `menu` in the scope; answers the resolved scope. */
+  /**
+   * Refuses unless the caller holds `bit` on `menu` (on one of the menus, when several are named)
+   * in the scope; answers the resolved scope.
+   */
   async authorize(auth: AuthContext, requirement: Requirement, rawScopeId: number): Promise<ResolvedScope> {
     const scopeId = await this.resolveScopeId(auth, requirement.scope, rawScopeId);
-    if (auth.isSystemAdmin) return { type: requirement.scope, id: scopeId };
-    const membership = await this.repository.membership(
-      auth.userId,
-      requirement.scope,
-      scopeId,
-      requirement.menu,
-    );
-    if (!membership) throw forbidden();
-    if (requirement.menu === ANY_MEMBER) return { type: requirement.scope, id: scopeId };
-    const bits =
-      membership.builtin === 'admin'
-        ? builtinAdminBits(requirement.scope, requirement.menu)
-        : membership.bits;
-    if (!hasPermission(bits, requirement.bit)) throw forbidden();
-    return { type: requirement.scope, id: scopeId };
+    const resolved = { type: requirement.scope, id: scopeId };
+    if (auth.isSystemAdmin) return resolved;
+    const menus = typeof requirement.menu === 'string' ? [requirement.menu] : requirement.menu;
+    // One cached lookup per code, in order: the first code a role commonly holds comes first.
+    for (const menu of menus) {
+      const membership = await this.repository.membership(auth.userId, requirement.scope, scopeId, menu);
+      if (!membership) throw forbidden();
+      if (menu === ANY_MEMBER) return resolved;
+      const bits =
+        membership.builtin === 'admin' ? builtinAdminBits(requirement.scope, menu) : membership.bits;
+      if (hasPermission(bits, requirement.bit)) return resolved;
+    }
+    throw forbidden();
   }
 
   private async resolveScopeId(auth: AuthContext, scope: ScopeType, rawScopeId: number): Promise<number> {

@@ -12,6 +12,12 @@ import * as dataRepair from './migrations/0009-data-repair.js';
 import * as warnings from './migrations/0010-warnings.js';
 import * as messages from './migrations/0011-messages.js';
 import * as timeSeriesRetention from './migrations/0012-time-series-retention.js';
+import * as extremeTimes from './migrations/0013-extreme-times.js';
+import * as operationLogs from './migrations/0017-operation-logs.js';
+import * as systemSettings from './migrations/0018-system-settings.js';
+import * as catalogues from './migrations/0019-catalogues.js';
+import * as gatewayTypes from './migrations/0021-gateway-types.js';
+import * as manualEntries from './migrations/0022-manual-entries.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */
@@ -28,6 +34,12 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0010-warnings': warnings,
   '0011-messages': messages,
   '0012-time-series-retention': timeSeriesRetention,
+  '0013-extreme-times': extremeTimes,
+  '0017-operation-logs': operationLogs,
+  '0018-system-settings': systemSettings,
+  '0019-catalogues': catalogues,
+  '0021-gateway-types': gatewayTypes,
+  '0022-manual-entries': manualEntries,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

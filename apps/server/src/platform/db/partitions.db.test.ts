@@ -33,7 +33,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')('partitioning an existing tim
       ];
       await db.insertInto('telemetry').values(stored).execute();
 
-      expect(await migrateToLatest(db, 'postgres', schema)).toEqual(['0012-time-series-retention']);
+      expect(await migrateToLatest(db, 'postgres', schema, '0012-time-series-retention')).toEqual([
+        '0012-time-series-retention',
+      ]);
       const partitions = await partitionsOf(db, 'telemetry');
       expect(partitions[0]).toMatchObject({ name: 'telemetry_legacy', from: null, to: today + DAY });
       expect(partitions.filter((p) => !p.isDefault).map((p) => p.name)).toEqual([

@@ -21,6 +21,8 @@ export interface WarningRulesTable {
   schedule: string | null;
   enabled: number;
   created_at: number;
+  /** JSON array of the mode ids the rule is limited to; null: every mode (migration 0019). */
+  mode_ids: string | null;
 }
 
 export interface WarningRuleStatesTable {

@@ -1,5 +1,14 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
+  GatewayTypesTable,
+  LabelLinksTable,
+  LabelsTable,
+  ModesTable,
+  OperationLogsTable,
+  SystemSettingsTable,
+  UnitsTable,
+} from './schema-administration.js';
+import type {
   MessageRecipientsTable,
   MessagesTable,
   MessageTemplatesTable,
@@ -11,6 +20,15 @@ import type {
   WebhooksTable,
 } from './schema-alerts.js';
 
+export type {
+  GatewayTypesTable,
+  LabelLinksTable,
+  LabelsTable,
+  ModesTable,
+  OperationLogsTable,
+  SystemSettingsTable,
+  UnitsTable,
+} from './schema-administration.js';
 export type {
   MessageRecipientsTable,
   MessagesTable,
@@ -123,6 +141,9 @@ export interface GroupsTable {
   created_at: number;
   /** 1 for a monitoring point (migration 0007, docs/decisions/0015-monitoring-points.md). */
   is_monitor: Generated<number>;
+  /** A site's current operating mode and since when (migration 0019). */
+  mode_id: number | null;
+  mode_changed_at: number | null;
 }
 
 export interface ProjectsTable {
@@ -208,6 +229,8 @@ export interface GatewaysTable {
   rejected_value_count: number;
   modbus_config: string;
   created_at: number;
+  /** The 网关类型 it was created or imported with (migration 0021). */
+  gateway_type_id: number | null;
 }
 
 export interface IndicatorsTable {
@@ -294,6 +317,18 @@ export interface TelemetryTable {
   text_value: string | null;
 }
 
+/** A telemetry value entered by hand, canEntryData (migration 0022, decision 0043). */
+export interface ManualEntriesTable {
+  id: Generated<number>;
+  project_id: number;
+  gateway_indicator_id: number;
+  ts: number;
+  value: string;
+  user_id: number | null;
+  user_name: string;
+  created_at: number;
+}
+
 /** One hour of one numeric series (migration 0006). */
 export interface TelemetryHourlyTable {
   gateway_indicator_id: number;
@@ -306,6 +341,9 @@ export interface TelemetryHourlyTable {
   first_value: number;
   last_ts: number;
   last_value: number;
+  /** Time of the hour's (first) minimum and maximum sample (migration 0013). */
+  mn_ts: number;
+  mx_ts: number;
 }
 
 export interface TelemetryDirtyHoursTable {
@@ -384,6 +422,7 @@ export interface Database {
   gateway_entry_records: GatewayEntryRecordsTable;
   instruction_records: InstructionRecordsTable;
   telemetry: TelemetryTable;
+  manual_entries: ManualEntriesTable;
   warning_rules: WarningRulesTable;
   warning_rule_states: WarningRuleStatesTable;
   warnings: WarningsTable;
@@ -401,6 +440,13 @@ export interface Database {
   message_templates: MessageTemplatesTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  operation_logs: OperationLogsTable;
+  system_settings: SystemSettingsTable;
+  units: UnitsTable;
+  labels: LabelsTable;
+  label_links: LabelLinksTable;
+  modes: ModesTable;
+  gateway_types: GatewayTypesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { z } from 'zod';
 import type { AccessService, AuthContext, ResolvedScope } from '../auth/access.service.js';
 import { badRequest } from '../errors.js';
+import { noteOperation, targetOf } from './operation.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 type Schema = z.ZodType;
@@ -26,9 +27,10 @@ export interface RouteInput<
 export type AccessRule<I> =
   | 'public'
   | 'authenticated'
-  | { menu: string; bit: number; scope: 'system' }
+  | { menu: string | readonly string[]; bit: number; scope: 'system' }
   | {
-      menu: string;
+      /** One menu code, or several: the bit on any one of them passes. */
+      menu: string | readonly string[];
       bit: number;
       scope: Exclude<ScopeType, 'system'>;
       scopeId: (input: Omit<I, 'body'>) => number;
@@ -59,6 +61,11 @@ export interface RouteDefinition<
   rawBody?: boolean;
   /** The handler's result is the whole answer, not wrapped in {code, message, data}. */
   raw?: boolean;
+  /**
+   * How a call by a signed-in user goes into the operation log: every method but GET is recorded as
+   * a write unless the route says `false` (a query sent as POST); `signOut` for the sign-out.
+   */
+  operation?: false | 'signOut';
   handler: (context: RouteInput<P, Q, B> & RouteContext<Auth>) => Promise<unknown>;
 }
 
@@ -118,6 +125,15 @@ export class Router {
           definition.access === 'public'
             ? null
             : await this.access.authenticate(request.headers.authorization);
+        const logged = auth !== null && definition.method !== 'GET' && definition.operation !== false;
+        if (logged)
+          noteOperation(request, {
+            kind: definition.operation === 'signOut' ? 'signOut' : 'write',
+            userId: auth.userId,
+            username: auth.username,
+            summary: definition.summary,
+            target: targetOf(request.params),
+          });
         const location = {
           params: parse(definition.params, request.params),
           query: parse(definition.query, request.query),
@@ -128,6 +144,7 @@ export class Router {
         if (auth && typeof rule === 'object') {
           const scopeId = rule.scope === 'system' ? 0 : rule.scopeId(location);
           scope = await this.access.authorize(auth, rule, scopeId);
+          if (logged && scope.type === 'project') noteOperation(request, { projectId: scope.id });
         }
         const body = parse(definition.body, request.body);
         const result = await definition.handler({ ...location, body, auth, scope, request, reply });

@@ -1,13 +1,14 @@
-import { Layout } from 'antd';
-import type { KeyboardEvent } from 'react';
+import { Drawer, Layout } from 'antd';
+import { type KeyboardEvent, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LiveMessages } from '../../features/messages/index';
 import { ProjectGate } from '../../features/projects/ProjectGate';
 import { scopeOfPath } from '../routes/generate';
-import { ScopeRoutes } from '../routes/ScopeRoutes';
+import { useScopeReturn } from '../routes/scopeReturn';
 import { Breadcrumbs } from './Breadcrumbs';
-import { SideMenu } from './SideMenu';
+import { NavMenu, SideMenu, useNavItems } from './SideMenu';
 import { TopBar } from './TopBar';
+import { useNarrow } from './useNarrow';
 
 /**
  * Enter in the main area clicks the page's 查 询 button (spec core §2). Keys of a dialog or drawer
@@ -24,23 +25,52 @@ export function clickSearchOnEnter(event: KeyboardEvent<HTMLElement>): void {
   }
 }
 
-/** Top bar, collapsible sidebar, breadcrumb and the main content of every signed-in page. */
+/**
+ * Top bar, collapsible sidebar, breadcrumb and the main content of every signed-in page. On a
+ * phone the sidebar is a drawer opened from the top bar's menu button. A personal screen opened
+ * from a project keeps that project's top bar and menu, and its breadcrumb leads back.
+ */
 export function AppLayout() {
   const location = useLocation();
   const scope = scopeOfPath(location.pathname);
+  const back = useScopeReturn();
+  const shellScope = scope.type === 'personal' && back ? back.scope : scope;
+  const narrow = useNarrow();
+  const [drawer, setDrawer] = useState(false);
+  const { items } = useNavItems(shellScope);
+
   const content = (
     <Layout.Content className="shell-content" onKeyDown={clickSearchOnEnter} data-testid="main">
-      <Breadcrumbs scope={scope} />
+      <Breadcrumbs scope={scope} back={back} />
       <Outlet />
     </Layout.Content>
   );
   return (
     <Layout style={{ minHeight: '100vh', background: 'transparent' }}>
       <LiveMessages />
-      <TopBar scope={scope} />
-      <Layout style={{ background: 'transparent' }}>
-        <SideMenu scope={scope} />
-        {scope.type === 'project' ? (
+      <TopBar
+        scope={shellScope}
+        narrow={narrow}
+        onOpenMenu={items.length > 0 ? () => setDrawer(true) : undefined}
+      />
+      <Layout style={{ background: 'transparent', minWidth: 0 }}>
+        {narrow ? (
+          <Drawer
+            open={drawer}
+            onClose={() => setDrawer(false)}
+            placement="left"
+            size={256}
+            className="shell-drawer"
+            title="菜单"
+            data-testid="nav-drawer"
+            styles={{ body: { padding: 0 } }}
+          >
+            <NavMenu scope={shellScope} onNavigate={() => setDrawer(false)} />
+          </Drawer>
+        ) : (
+          <SideMenu scope={shellScope} />
+        )}
+        {scope.type === 'project' || scope.type === 'site' ? (
           <ProjectGate key={scope.id} groupId={scope.id}>
             {content}
           </ProjectGate>
@@ -49,18 +79,5 @@ export function AppLayout() {
         )}
       </Layout>
     </Layout>
-  );
-}
-
-/** The mobile layout under /m: the same screens, main content only. */
-export function MobileLayout() {
-  const location = useLocation();
-  const pathname = location.pathname.replace(/^\/m/, '') || '/';
-  const scope = scopeOfPath(pathname);
-  const screen = <ScopeRoutes pathname={pathname} />;
-  return (
-    <main className="shell-content" onKeyDown={clickSearchOnEnter}>
-      {scope.type === 'project' ? <ProjectGate groupId={scope.id}>{screen}</ProjectGate> : screen}
-    </main>
   );
 }

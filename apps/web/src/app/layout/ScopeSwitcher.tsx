@@ -5,8 +5,10 @@ import { App, Button, Empty, List, Pagination, Popover, Spin, Tabs } from 'antd'
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { http } from '../../api/http';
+import { LoadError } from '../../components/LoadState';
 import { fetchMenus } from '../../features/auth/api';
 import { generateRoutes, projectHomePath, type RouteScope } from '../routes/generate';
+import { firstShownRoute } from '../routes/shownMenus';
 import { NO_MENU_WARNING } from './Breadcrumbs';
 
 /** Spec core §9: project selection page size 10. */
@@ -21,12 +23,13 @@ type Kind = (typeof KINDS)[number];
 
 function ScopeList({ kind, onPick }: { kind: Kind; onPick(id: number): void }) {
   const [page, setPage] = useState(0);
-  const { data, isLoading } = useQuery({
+  const { data, isLoading, error, refetch } = useQuery({
     queryKey: ['byCurUser', kind.key, page],
     queryFn: () =>
       http.get<Page<{ id: number; name: string }>>(kind.url, { params: { page, size: PAGE_SIZE } }),
   });
   if (isLoading) return <Spin style={{ display: 'block', margin: 24 }} />;
+  if (error && !data) return <LoadError compact what={`${kind.label}列表`} error={error} onRetry={refetch} />;
   if (!data || data.total === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`暂无${kind.label}`} />;
   return (
@@ -73,7 +76,7 @@ export function ScopeSwitcher({ title }: { title: string }) {
       queryKey: ['menus-peek', kind.menuType, id],
       queryFn: () => fetchMenus(kind.menuType, id),
     });
-    const first = generateRoutes(menus, scope).find((r) => !r.hidden);
+    const first = firstShownRoute(generateRoutes(menus, scope));
     if (first) navigate(first.path);
     else message.warning(NO_MENU_WARNING);
   };
@@ -96,8 +99,9 @@ export function ScopeSwitcher({ title }: { title: string }) {
         />
       }
     >
-      <Button type="text" data-testid="scope-switcher">
-        {title} <DownOutlined />
+      <Button type="text" data-testid="scope-switcher" className="shell-scope" title={title}>
+        <span className="shell-scope-title">{title}</span>
+        <DownOutlined />
       </Button>
     </Popover>
   );

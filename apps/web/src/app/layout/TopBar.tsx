@@ -1,15 +1,22 @@
-import { AuditOutlined, LogoutOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  SettingOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Permission } from '@iot/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Button, Dropdown, Modal, Space, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { http } from '../../api/http';
-import { logout } from '../../features/auth/api';
 import { MessageBell } from '../../features/messages/index';
 import { useLoginInfo, useSystemInfo } from '../queries';
 import { generateRoutes, type RouteScope } from '../routes/generate';
 import { useMenusOf } from '../routes/ScopeRoutes';
+import { firstShownRoute } from '../routes/shownMenus';
 import { ScopeSwitcher } from './ScopeSwitcher';
+import { useScopeTitle } from './useScopeTitle';
+import { useSignOut } from './useSignOut';
 
 /** Feature-areas §2: the tool set entries and the activeKey each opens on router-toolSet. */
 export const TOOL_SET = [
@@ -25,36 +32,22 @@ export const TOOL_SET = [
 /** Hosts of the product itself, where 返回首页 makes sense (custom domains have their own portal). */
 const OWN_HOSTS = (import.meta.env.VITE_OWN_HOSTS ?? 'localhost,127.0.0.1').split(',');
 
-function useScopeTitle(scope: RouteScope): string {
-  const name = useQuery({
-    queryKey: ['scopeName', scope.type, 'id' in scope ? scope.id : 0],
-    enabled: scope.type === 'project' || scope.type === 'firm' || scope.type === 'corporation',
-    queryFn: async () => {
-      if (scope.type === 'project') {
-        return (
-          await http.get<{ name: string }>('/iot/projects/getProjectByGroupId', {
-            params: { groupId: scope.id },
-            quiet: true,
-          })
-        ).name;
-      }
-      if (scope.type === 'firm')
-        return (await http.get<{ name: string }>(`/iot/gatewayFirms/${scope.id}`, { quiet: true })).name;
-      if (scope.type === 'corporation') {
-        return (await http.get<{ name: string }>(`/iot/corporations/${scope.id}/setting`, { quiet: true }))
-          .name;
-      }
-      return '';
-    },
-  });
-  if (scope.type === 'system') return '系统管理';
-  if (scope.type === 'personal') return '我的项目';
-  return name.data ?? '…';
-}
-
-export function TopBar({ scope }: { scope: RouteScope }) {
+/**
+ * The top bar. On a phone (`narrow`) it condenses so the bell and the avatar always fit: a menu
+ * button opens the drawer, the system name and the user's name give way, 系统管理 and 工具集
+ * become icons, and the scope title is cut with an ellipsis.
+ */
+export function TopBar({
+  scope,
+  narrow = false,
+  onOpenMenu,
+}: {
+  scope: RouteScope;
+  narrow?: boolean;
+  onOpenMenu?(): void;
+}) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const signOut = useSignOut();
   const { data: system } = useSystemInfo();
   const { data: info } = useLoginInfo();
   const { menus: personal } = useMenusOf({ type: 'personal' });
@@ -64,12 +57,6 @@ export function TopBar({ scope }: { scope: RouteScope }) {
   const messageCenter = personalRoutes.find((r) => r.code === 'router-messageCenter');
   const toolSet = generateRoutes(scoped ?? [], scope).find((r) => r.code === 'router-toolSet');
   const title = useScopeTitle(scope);
-
-  const signOut = async () => {
-    await logout();
-    queryClient.clear();
-    navigate('/login', { replace: true });
-  };
 
   const avatarItems = [
     personalCodes.has('router-usercenter') && { key: '/usercenter', label: '个人中心' },
@@ -83,25 +70,34 @@ export function TopBar({ scope }: { scope: RouteScope }) {
   ].filter((item) => item !== false);
 
   return (
-    <header className="shell-header">
+    <header className={narrow ? 'shell-header shell-header-narrow' : 'shell-header'}>
+      {narrow && onOpenMenu && (
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label="打开菜单"
+          data-testid="menu-button"
+          onClick={onOpenMenu}
+        />
+      )}
       <Link to="/projects" className="shell-brand">
         <img src={system?.logoUrl || '/favicon.svg'} alt="" />
-        <span data-testid="system-name">{system?.systemName ?? '物联网监测运维平台'}</span>
+        {!narrow && <span data-testid="system-name">{system?.systemName ?? '物联网监测运维平台'}</span>}
       </Link>
       <ScopeSwitcher title={title} />
       <span className="shell-spacer" />
-      <Space size={4}>
+      <Space size={narrow ? 0 : 4} className="shell-actions">
         {info?.frontMenus['3'] && (
           <Button
             type="text"
+            icon={narrow ? <SettingOutlined /> : undefined}
+            aria-label="系统管理"
             onClick={() => {
-              const first = generateRoutes(info.frontMenus['3'] ?? [], { type: 'system' }).find(
-                (r) => !r.hidden,
-              );
+              const first = firstShownRoute(generateRoutes(info.frontMenus['3'] ?? [], { type: 'system' }));
               if (first) navigate(first.path);
             }}
           >
-            系统管理
+            {!narrow && '系统管理'}
           </Button>
         )}
         {toolSet && (
@@ -111,8 +107,8 @@ export function TopBar({ scope }: { scope: RouteScope }) {
               onClick: ({ key }) => navigate(`${toolSet.path}?activeKey=${key}`),
             }}
           >
-            <Button type="text" icon={<ToolOutlined />}>
-              工具集
+            <Button type="text" icon={<ToolOutlined />} aria-label="工具集">
+              {!narrow && '工具集'}
             </Button>
           </Dropdown>
         )}
@@ -131,7 +127,7 @@ export function TopBar({ scope }: { scope: RouteScope }) {
           menu={{
             items: avatarItems,
             onClick: ({ key }) => {
-              if (key === 'logout') void signOut();
+              if (key === 'logout') signOut();
               else if (key === 'guide' || key === 'share') {
                 Modal.info({
                   title: key === 'guide' ? '新手引导' : '使用分享码',
@@ -146,7 +142,7 @@ export function TopBar({ scope }: { scope: RouteScope }) {
         >
           <Button type="text" data-testid="avatar-menu">
             <Avatar size="small" src={info?.avatar || undefined} icon={<UserOutlined />} />
-            <span style={{ marginLeft: 6 }}>{info?.realname}</span>
+            {!narrow && <span style={{ marginLeft: 6 }}>{info?.realname}</span>}
           </Button>
         </Dropdown>
       </Space>

@@ -1,12 +1,13 @@
 import type { MenuEntry } from '@iot/contracts/menus';
 import { Spin } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useLoginInfo, useScopeMenus, useSystemInfo } from '../queries';
 import { Screen } from '../screens';
 import { CurrentRouteProvider } from './currentRoute';
 import { type GeneratedRoute, generateRoutes, type RouteScope, scopeOfPath } from './generate';
+import { noteLocation } from './scopeReturn';
 
 /** Personal sub-systems: user center, my projects, messages, audit (spec core §1). */
 const PERSONAL_SUB_SYSTEMS = ['1', '0', '5', '6'];
@@ -46,6 +47,11 @@ export function ScopeRoutes({ pathname }: { pathname?: string }) {
   const { data: system } = useSystemInfo();
   const route = routes?.find((r) => r.path === path);
   useDocumentTitle(route ? `${route.title} - ${system?.systemName ?? ''}` : system?.systemName);
+  // Personal screens offer the way back to the last scoped screen shown (decision 0035).
+  const shown = route !== undefined;
+  useEffect(() => {
+    if (shown) noteLocation(path, scope);
+  }, [shown, path, scope]);
 
   if (loading || !routes) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   if (routes.length === 0) return <Navigate to="/401" replace />;

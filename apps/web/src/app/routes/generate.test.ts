@@ -1,6 +1,6 @@
 import type { MenuEntry } from '@iot/contracts/menus';
 import { describe, expect, it } from 'vitest';
-import { generateRoutes, scopeOfPath } from './generate';
+import { generateRoutes, scopeOfPath, siteHomePath } from './generate';
 
 function entry(code: string, path: string, component: string | null, children: MenuEntry[] = []): MenuEntry {
   return {
@@ -51,6 +51,18 @@ describe('generated routes', () => {
       name: 'router-x-s',
       path: '/system/x',
     });
+  });
+
+  it('routes the site scope (sub-system 7) under /sites/groups/{groupId} with -g{groupId}', () => {
+    const site = [entry('router-site-home', 'siteHome', 'groups/SiteHome')];
+    expect(generateRoutes(site, { type: 'site', id: 42 })[0]).toMatchObject({
+      name: 'router-site-home-g42',
+      path: '/sites/groups/42/siteHome',
+    });
+    expect(siteHomePath(42)).toBe('/sites/groups/42/siteHome');
+    expect(scopeOfPath('/sites/groups/42/siteHome')).toEqual({ type: 'site', id: 42 });
+    expect(scopeOfPath('/sites/groups/42')).toEqual({ type: 'site', id: 42 });
+    expect(scopeOfPath('/sites/other')).toEqual({ type: 'personal' });
   });
 
   it('reads the scope back from an address', () => {

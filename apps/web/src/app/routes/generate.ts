@@ -6,6 +6,7 @@ export type RouteScope =
   | { type: 'system' }
   | { type: 'firm'; id: number }
   | { type: 'project'; id: number }
+  | { type: 'site'; id: number }
   | { type: 'corporation'; id: number };
 
 export interface GeneratedRoute {
@@ -30,6 +31,9 @@ export function scopePrefix(scope: RouteScope): string {
       return `/gatewayfirms/${scope.id}`;
     case 'project':
       return `/projects/groups/${scope.id}`;
+    case 'site':
+      // Sub-system 7 (menu type group): one site of a project (decision 0041).
+      return `/sites/groups/${scope.id}`;
     case 'corporation':
       return `/corporations/groups/${scope.id}`;
   }
@@ -44,9 +48,15 @@ export function routeSuffix(scope: RouteScope): string {
     case 'firm':
       return `-f${scope.id}`;
     case 'project':
+    case 'site':
     case 'corporation':
       return `-g${scope.id}`;
   }
+}
+
+/** A site's home (站点首页), the first screen of the site scope. */
+export function siteHomePath(groupId: number): string {
+  return `/sites/groups/${groupId}/siteHome`;
 }
 
 /** Project home has its own address (spec core §2). */
@@ -84,6 +94,8 @@ export function scopeOfPath(pathname: string): RouteScope {
   if (firm) return { type: 'firm', id: Number(firm[1]) };
   const project = pathname.match(/^\/projects\/groups\/(\d+)(\/|$)/) ?? pathname.match(/^\/project\/(\d+)\//);
   if (project) return { type: 'project', id: Number(project[1]) };
+  const site = pathname.match(/^\/sites\/groups\/(\d+)(\/|$)/);
+  if (site) return { type: 'site', id: Number(site[1]) };
   const corporation = pathname.match(/^\/corporations\/groups\/(\d+)(\/|$)/);
   if (corporation) return { type: 'corporation', id: Number(corporation[1]) };
   if (/^\/system(\/|$)/.test(pathname)) return { type: 'system' };

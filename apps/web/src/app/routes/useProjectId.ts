@@ -10,5 +10,5 @@ export function useRouteScope(): RouteScope {
 /** The project (group) the screen is shown for (/projects/groups/{id}/…, also a site's group); 0 outside one. */
 export function useProjectId(): number {
   const scope = useRouteScope();
-  return scope.type === 'project' ? scope.id : 0;
+  return scope.type === 'project' || scope.type === 'site' ? scope.id : 0;
 }

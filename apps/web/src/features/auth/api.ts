@@ -1,4 +1,5 @@
 import type { MenuEntry } from '@iot/contracts/menus';
+import type { SystemInfo } from '@iot/contracts/system';
 import type { MessageSetting, Theme } from '@iot/contracts/users';
 import { http, tokenRequest } from '../../api/http';
 import { clearSession, getSession, setTokens } from '../../app/session';
@@ -16,13 +17,8 @@ export interface LoginInfo {
   messageSetting: MessageSetting;
 }
 
-export interface SystemInfo {
-  systemName: string;
-  logoUrl: string;
-  weixinEnabled: boolean;
-  dingdingEnabled: boolean;
-  smsLoginEnabled: boolean;
-}
+/** GET /iot/system/info: 系统配置 as the sign-in page reads it (decision 0039). */
+export type { SystemInfo } from '@iot/contracts/system';
 
 export async function loginWithPassword(username: string, password: string): Promise<void> {
   const answer = await tokenRequest({ grant_type: 'password', username, password });

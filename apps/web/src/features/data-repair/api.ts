@@ -9,7 +9,7 @@ import type {
   RepairSubmission,
   StoredPoint,
 } from '@iot/contracts/data-repair';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { http } from '../../api/http';
 
 const BASE = '/iot/dataRepair';
@@ -49,16 +49,12 @@ export const submitRepair = (groupId: number, submission: RepairSubmission) =>
 export const withdrawRepair = (groupId: number, id: number) =>
   http.put<DataRepair>(`${BASE}/${id}/withdraw`, undefined, { params: { groupId } });
 
-export function useRepairs(
+/** A page of the project's repairs (修复记录); the list's query key starts ['dataRepair', 'list']. */
+export function fetchRepairs(
   groupId: number,
   query: { page: number; size: number; auditStatus: number | undefined },
 ) {
-  return useQuery({
-    queryKey: ['dataRepair', 'list', groupId, query],
-    queryFn: () => http.get<Page<DataRepair>>(BASE, { params: { groupId, ...query } }),
-    enabled: groupId > 0,
-    placeholderData: keepPreviousData,
-  });
+  return http.get<Page<DataRepair>>(BASE, { params: { groupId, ...query } });
 }
 
 export function useRepairDetail(groupId: number, id: number | null) {

@@ -4,6 +4,7 @@ import type {
   Gateway,
   GatewayDetail,
   GatewayEntryRecord,
+  GatewayListItem,
   GatewayRejection,
   GatewayWithCredentials,
   GatewayWithSecret,
@@ -47,6 +48,8 @@ export type ListParams = {
   onlineStatus: string;
   page: number;
   size: number;
+  /** Project lists: only gateways carrying this label (标签管理). */
+  labelId?: number;
 };
 
 export type ProjectGatewayInput = z.input<typeof projectGatewayBody>;
@@ -72,7 +75,8 @@ export interface ChartSeries {
 }
 
 export const gatewaysApi = {
-  list: (scope: GatewayScope, params: ListParams) => http.get<Page<Gateway>>(scopeBase(scope), { params }),
+  list: (scope: GatewayScope, params: ListParams & { groupId?: number }) =>
+    http.get<Page<GatewayListItem>>(scopeBase(scope), { params }),
   /** A firm's detail is the plain gateway; a project's adds group, firm and indicator count. */
   detail: (scope: GatewayScope, id: number) =>
     http.get<Gateway & Partial<GatewayDetail>>(`${scopeBase(scope)}/${id}`),
@@ -112,15 +116,16 @@ export const gatewaysApi = {
   rejections: (scope: GatewayScope, id: number, page: number, size: number) =>
     http.get<Page<GatewayRejection>>(`${scopeBase(scope)}/${id}/rejections`, { params: { page, size } }),
   /** The xlsx file itself is the request body; the rule decides what happens to duplicates. */
-  importXlsx: (groupId: number, file: File, rule: ImportRule) =>
+  importXlsx: (groupId: number, file: File, rule: ImportRule, typeId?: number) =>
     request<ImportReport>('POST', `/iot/groups/${groupId}/gateways/import`, {
       file,
-      params: { fileName: file.name, rule },
+      params: { fileName: file.name, rule, typeId },
       quiet: true,
     }),
+  /** Every indicator of the gateway (the detail lists them unpaged), for any monitoring read (0031). */
   indicators: (groupId: number, gatewayId: number) =>
     http.get<Page<GatewayIndicator>>(`/iot/groups/${groupId}/gateways/${gatewayId}/indicators`, {
-      params: { page: 0, size: 64 },
+      params: { page: 0, size: 1000 },
       quiet: true,
     }),
   lastMetrics: (gatewayId: number) =>

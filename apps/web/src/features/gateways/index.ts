@@ -1,1 +1,2 @@
+export { GroupGateways } from './components/GroupGateways';
 export { FirmGateways, ProjectGateways } from './pages/GatewaysScreen';

@@ -9,11 +9,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { http, request } from '../../api/http';
 import { useRouteScope } from '../../app/routes/useProjectId';
+import type { QueryLike } from '../../components/LoadState';
 
 /** The group the current project address is about (/projects/groups/{groupId}/…, /project/{groupId}/…, also under /m). */
 export function useScopeGroupId(): number {
   const scope = useRouteScope();
-  return scope.type === 'project' || scope.type === 'corporation' ? scope.id : 0;
+  return scope.type === 'project' || scope.type === 'site' || scope.type === 'corporation' ? scope.id : 0;
 }
 
 export const groupsKey = (groupId: number) => ['groups', groupId] as const;
@@ -49,6 +50,8 @@ export function flatten<T extends { children: T[] }>(nodes: T[]): T[] {
 export function useProjectIndicators(groupId: number): {
   indicators: GroupTreeIndicator[];
   loading: boolean;
+  /** The tree's query when it failed (and nothing is cached), for a retry. */
+  failure: QueryLike | null;
 } {
   const tree = useGroupTreeIndicators(groupId);
   const indicators = useMemo(() => {
@@ -56,7 +59,7 @@ export function useProjectIndicators(groupId: number): {
     for (const node of flatten(tree.data ?? [])) for (const i of node.gatewayIndicators) byId.set(i.id, i);
     return [...byId.values()].sort((a, b) => a.gatewayId - b.gatewayId || a.id - b.id);
   }, [tree.data]);
-  return { indicators, loading: tree.isLoading };
+  return { indicators, loading: tree.isLoading, failure: tree.isError && !tree.data ? tree : null };
 }
 
 export function useMonitorIndicators(groupId: number | null) {

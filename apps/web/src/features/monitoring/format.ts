@@ -52,6 +52,21 @@ export function formatWithUnit(meta: IndicatorMeta | undefined, value: number | 
   return unit && text !== '—' ? `${text} ${unit}` : text;
 }
 
+/**
+ * A statistic computed from values (an average, a sum) with the indicator's decimals and unit;
+ * without known decimals, at most three.
+ */
+export function formatStatistic(meta: IndicatorMeta | undefined, value: number | null | undefined): string {
+  if (value === undefined || value === null || !Number.isFinite(value)) return '—';
+  const decimals = meta?.decimalPlaces;
+  const text =
+    decimals !== null && decimals !== undefined
+      ? value.toFixed(decimals)
+      : String(Math.round(value * 1000) / 1000);
+  const unit = unitOf(meta);
+  return unit ? `${text} ${unit}` : text;
+}
+
 /** Whether an indicator can be drawn as a line (numbers, booleans and enums as their codes). */
 export function isPlottable(meta: IndicatorMeta | undefined): boolean {
   return meta?.type !== 'text';

@@ -1,4 +1,4 @@
-export { dataQueryMessage, useIndicatorMeta } from './api';
+export { dataQueryMessage, fetchChart, useIndicatorMeta } from './api';
 export {
   GatewayIndicatorPicker,
   type PickerProps,

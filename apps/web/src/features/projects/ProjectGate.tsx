@@ -18,6 +18,7 @@ export function useProjectSettings(groupId: number) {
   return useQuery({
     queryKey: ['project', groupId],
     queryFn: () => http.get<ProjectSettings>('/iot/projects/getProjectByGroupId', { params: { groupId } }),
+    enabled: groupId > 0,
   });
 }
 

@@ -51,6 +51,7 @@ export function scopeApiOf(scope: RouteScope): ScopeApi | null {
         members: `/iot/groups/${scope.id}/users`,
         label: '项目',
       };
+    case 'site':
     case 'personal':
       return null;
   }

@@ -10,7 +10,7 @@ import type {
 } from '@iot/contracts/messages';
 import type { ProjectSettings } from '@iot/contracts/projects';
 import type { Role } from '@iot/contracts/roles';
-import type { BulkRuleBody, RuleBody, WarningRule } from '@iot/contracts/warnings';
+import type { BulkRuleBody, RuleBody, WarningRule, WaterQualityApplyBody } from '@iot/contracts/warnings';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../api/http';
 
@@ -86,6 +86,9 @@ export const rulesApi = {
   batch: (groupId: number, body: BulkRuleBody, quiet = true) =>
     http.post<{ created: number }>(`${base(groupId)}/warningRules/batch`, body, { quiet }),
   remove: (groupId: number, id: number) => http.delete<null>(`${base(groupId)}/warningRules/${id}`),
+  /** The water-quality template's chosen limits on the chosen gateways (matched by the server). */
+  applyWaterQuality: (groupId: number, body: WaterQualityApplyBody) =>
+    http.post<{ created: number }>(`${base(groupId)}/warningTemplates/waterQuality/apply`, body),
 };
 
 export function useRecipients(groupId: number) {

@@ -3,6 +3,7 @@ import { Button, Card, Descriptions, Empty, Space, Spin, Typography } from 'antd
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { isForbidden, isNotFound, LoadError } from '../../../components/LoadState';
 import { AuditStatusTag, RepairDetail } from '../../data-repair/index';
 import { useAuditRecord } from '../api';
 import { AuditActions } from '../components/AuditActions';
@@ -22,6 +23,12 @@ export function AuditDetail() {
   const navigate = useNavigate();
   const data = record.data;
 
+  if (id && record.isError && !isNotFound(record.error) && !isForbidden(record.error))
+    return (
+      <Card>
+        <LoadError what="审批记录" error={record.error} onRetry={record.refetch} />
+      </Card>
+    );
   if (!id || record.isError)
     return (
       <Card>

@@ -5,13 +5,13 @@ import {
   type AuditTab,
   type AuditType,
 } from '@iot/contracts/audits';
-import { Button, Card, Empty, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import { Button, Card, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSavedQuery } from '../../../components/useSavedQuery';
+import { PagedTable, usePagedList } from '../../../components/PagedList';
 import { AuditStatusTag } from '../../data-repair/index';
-import { AUDIT_PAGE_SIZE, useAuditList } from '../api';
+import { AUDIT_PAGE_SIZE, fetchAudits } from '../api';
 import { AuditActions } from '../components/AuditActions';
 import { RejectModal } from '../components/RejectModal';
 
@@ -31,16 +31,17 @@ const TAB_LABELS: Record<AuditTab, string> = { pending: '待审批', done: '已�
 
 /** 我的审批 (router-auditList): what waits for the caller's decision, and what was decided; server-paged. */
 export function AuditList() {
-  const [query, setQuery] = useSavedQuery('auditList', DEFAULTS);
+  const list = usePagedList({
+    savedAs: 'auditList',
+    defaults: DEFAULTS,
+    queryKey: ['audits', 'list'],
+    fetchPage: (q, page, size) => fetchAudits(q.tab === 'done' ? 'done' : 'pending', page, size),
+    pageSize: AUDIT_PAGE_SIZE,
+  });
+  const { query, setQuery } = list;
   const tab: AuditTab = query.tab === 'done' ? 'done' : 'pending';
-  const list = useAuditList({ tab, page: query.page });
   const [rejecting, setRejecting] = useState<AuditRecord | null>(null);
   const navigate = useNavigate();
-  const total = list.data?.total ?? 0;
-  useEffect(() => {
-    if (list.data && list.data.list.length === 0 && query.page > 0)
-      setQuery((q) => ({ ...q, page: Math.max(0, Math.ceil(total / AUDIT_PAGE_SIZE) - 1) }));
-  }, [list.data, query.page, total, setQuery]);
 
   const columns: TableColumnsType<AuditRecord> = [
     {
@@ -118,28 +119,12 @@ export function AuditList() {
         onChange={(next) => setQuery({ tab: next, page: 0 })}
         items={AUDIT_TABS.map((key) => ({ key, label: TAB_LABELS[key] }))}
       />
-      <Table<AuditRecord>
-        rowKey="id"
+      <PagedTable<AuditRecord, typeof DEFAULTS>
+        paged={list}
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 1000 }}
-        pagination={{
-          current: query.page + 1,
-          pageSize: AUDIT_PAGE_SIZE,
-          total,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          showTotal: (count) => `共 ${count} 条`,
-          onChange: (page) => setQuery((q) => ({ ...q, page: page - 1 })),
-        }}
-        locale={{
-          emptyText: list.isLoading ? (
-            <div style={{ height: 120 }} />
-          ) : (
-            <Empty description={tab === 'pending' ? '没有待审批的申请' : '还没有已处理的审批'} />
-          ),
-        }}
+        what="审批记录"
+        empty={tab === 'pending' ? '没有待审批的申请' : '还没有已处理的审批'}
+        scrollX={1000}
       />
       <RejectModal record={rejecting} onClose={() => setRejecting(null)} />
     </Card>

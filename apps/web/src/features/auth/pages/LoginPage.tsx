@@ -9,21 +9,40 @@ import { MOBILE_MESSAGE } from '@iot/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/http';
 import { useSystemInfo } from '../../../app/queries';
-import { lastRoute } from '../../../app/session';
+import { getSession, lastRoute } from '../../../app/session';
+import { ThemeScope } from '../../../app/themes';
 import { PhoneCodeField, useResendCountdown } from '../../../components/PhoneCodeField';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { loginWithPassword, loginWithSms, sendPhoneCode } from '../api';
 
-/** Password and SMS-code sign-in; every failure is shown with the server's exact message. */
+/** Where a signed-in user belongs: the address asked for (this site's only), else the last screen, else 我的项目. */
+function homeOf(params: URLSearchParams): string {
+  const asked = params.get('redirect');
+  const own = asked?.startsWith('/') && !asked.startsWith('//') && !asked.startsWith('/login');
+  return (own ? asked : null) || lastRoute() || '/projects';
+}
+
+/**
+ * Password and SMS-code sign-in; every failure is shown with the server's exact message. A user
+ * already signed in is sent on to where they belong instead of seeing the form again.
+ */
 export function LoginPage() {
+  // Signed in when the page opened: a sign-in made on this form navigates by itself (after clearing
+  // the previous menus), so only the session found on arrival redirects.
+  const [signedIn] = useState(() => getSession() !== null);
+  const [params] = useSearchParams();
+  if (signedIn) return <Navigate to={homeOf(params)} replace />;
+  return <LoginForm params={params} />;
+}
+
+function LoginForm({ params }: { params: URLSearchParams }) {
   const { data: system } = useSystemInfo();
   const name = system?.systemName ?? '物联网监测运维平台';
   useDocumentTitle(name);
   const navigate = useNavigate();
-  const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,7 +54,7 @@ export function LoginPage() {
       await attempt();
       // Menus and routes are regenerated after each sign-in.
       queryClient.clear();
-      navigate(params.get('redirect') || lastRoute() || '/projects', { replace: true });
+      navigate(homeOf(params), { replace: true });
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : '登录失败，请稍后再试');
     } finally {
@@ -43,7 +62,10 @@ export function LoginPage() {
     }
   };
 
-  return (
+  // 系统配置: the ways turned on (both until the settings arrive, so the form does not jump).
+  const passwordOn = system?.passwordLoginEnabled ?? true;
+  const smsOn = system?.smsLoginEnabled ?? true;
+  const page = (
     <div className="centered-page">
       <Card style={{ width: 400 }} styles={{ body: { padding: 32 } }}>
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
@@ -52,13 +74,23 @@ export function LoginPage() {
             <Typography.Title level={3} style={{ margin: '8px 0 0' }}>
               {name}
             </Typography.Title>
+            {system?.loginTitle && (
+              <Typography.Paragraph style={{ margin: '4px 0 0' }} data-testid="login-title">
+                {system.loginTitle}
+              </Typography.Paragraph>
+            )}
+            {system?.loginSubtitle && (
+              <Typography.Text type="secondary" data-testid="login-subtitle">
+                {system.loginSubtitle}
+              </Typography.Text>
+            )}
           </div>
           {error && <Alert type="error" showIcon message={error} data-testid="login-error" />}
           <Tabs
             centered
             onChange={() => setError(null)}
             items={[
-              {
+              passwordOn && {
                 key: 'password',
                 label: '账号密码登录',
                 children: (
@@ -94,7 +126,7 @@ export function LoginPage() {
                   </Form>
                 ),
               },
-              {
+              smsOn && {
                 key: 'sms',
                 label: '手机验证码登录',
                 children: (
@@ -105,7 +137,7 @@ export function LoginPage() {
                   />
                 ),
               },
-            ]}
+            ].filter((item) => item !== false)}
           />
           <Space style={{ width: '100%', justifyContent: 'space-between' }}>
             <Typography.Link href="/changePassword">忘记密码</Typography.Link>
@@ -122,6 +154,9 @@ export function LoginPage() {
       </Card>
     </div>
   );
+  // The sign-in page wears 系统配置's default theme (a signed-out visitor has no theme of their own);
+  // always inside the scope, so the form is not remounted when the settings arrive.
+  return <ThemeScope theme={system?.defaultTheme ?? 'light'}>{page}</ThemeScope>;
 }
 
 function SmsForm(props: {

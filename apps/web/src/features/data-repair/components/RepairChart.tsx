@@ -5,6 +5,7 @@ import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } f
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect } from 'react';
+import { formatTooltipTime, timeAxisLabel } from '../../../components/chartTime';
 import { useEChart } from '../../../components/useEChart';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, SVGRenderer]);
@@ -64,12 +65,20 @@ export function RepairChart({ before, after, range, unit, height = 300 }: Repair
           backgroundColor: token.colorBgElevated,
           borderColor: token.colorBorder,
           textStyle: { color: token.colorText },
+          formatter: (params: unknown) => {
+            const items = params as { marker: string; seriesName: string; value: [number, number] }[];
+            if (items.length === 0) return '';
+            const rows = items.map(
+              (i) => `<div>${i.marker}${i.seriesName}：${i.value[1]}${unit ? ` ${unit}` : ''}</div>`,
+            );
+            return `<div>${formatTooltipTime(items[0]!.value[0])}</div>${rows.join('')}`;
+          },
         },
         xAxis: {
           type: 'time',
           min: range[0],
           max: range[1],
-          axisLabel: { color: axisColor, hideOverlap: true },
+          axisLabel: timeAxisLabel(axisColor, new Set()),
           axisLine: { lineStyle: { color: token.colorBorder } },
         },
         yAxis: {

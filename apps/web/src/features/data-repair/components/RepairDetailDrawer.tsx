@@ -2,6 +2,7 @@ import type { DataRepair } from '@iot/contracts/data-repair';
 import { REPAIR_MODES, REPAIR_RULES } from '@iot/contracts/data-repair';
 import { Descriptions, Drawer, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { LoadError } from '../../../components/LoadState';
 import { useRepairDetail } from '../api';
 import { RepairChanges } from './RepairChanges';
 import { AuditStatusTag } from './StatusTag';
@@ -24,6 +25,8 @@ export function describeProposal(repair: DataRepair): string {
 export function RepairDetail({ groupId, id }: { groupId: number; id: number }) {
   const detail = useRepairDetail(groupId, id);
   const repair = detail.data;
+  if (!repair && detail.isError)
+    return <LoadError compact what="修复详情" error={detail.error} onRetry={detail.refetch} />;
   if (!repair) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   return (
     <>

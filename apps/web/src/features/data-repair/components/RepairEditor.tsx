@@ -29,6 +29,7 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { usePermission } from '../../../app/routes/currentRoute';
+import { LoadError } from '../../../components/LoadState';
 import { applyChanges, previewRepair, type RangeQuery, submitRepair, useRangePoints } from '../api';
 import { type PointEdits, PointsTable } from './PointsTable';
 import { ChangesTable } from './RepairChanges';
@@ -112,6 +113,9 @@ export function RepairEditor({ groupId, indicator, range }: Props) {
     return (
       <Empty style={{ padding: 32 }} description="选择网关、指标和时间段后点击“查询”，查看要修复的数据" />
     );
+
+  if (points.isError && !points.data)
+    return <LoadError what="时间段内的数据" error={points.error} onRetry={points.refetch} />;
 
   const chartRange: [number, number] = [range.startTime, range.stopTime];
   const chartSpan: [number, number] = [

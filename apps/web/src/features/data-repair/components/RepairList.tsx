@@ -2,27 +2,16 @@ import { Permission } from '@iot/contracts';
 import { AUDIT_STATUS_LABELS, AuditStatus } from '@iot/contracts/audits';
 import type { DataRepair } from '@iot/contracts/data-repair';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Empty,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { App, Button, Popconfirm, Select, Space, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { usePermission } from '../../../app/routes/currentRoute';
 import { getSession } from '../../../app/session';
-import { useSavedQuery } from '../../../components/useSavedQuery';
-import { useRepairs, withdrawRepair } from '../api';
+import { PagedTable, usePagedList } from '../../../components/PagedList';
+import { fetchRepairs, withdrawRepair } from '../api';
 import { describeProposal, RepairDetailDrawer } from './RepairDetailDrawer';
 import { AuditStatusTag } from './StatusTag';
 
-const PAGE_SIZE = 10;
 /** -1: every status. */
 const DEFAULTS = { page: 0, auditStatus: -1 };
 const fmt = (ts: number) => dayjs(ts).format('YYYY-MM-DD HH:mm');
@@ -34,22 +23,20 @@ const rangeText = (start: number, stop: number) =>
 
 /** 修复记录: the project's repairs, server-paged, filtered by status; detail and withdraw. */
 export function RepairList({ groupId }: { groupId: number }) {
-  const [query, setQuery] = useSavedQuery(`dataRepair.list.${groupId}`, DEFAULTS);
+  const repairs = usePagedList({
+    savedAs: `dataRepair.list.${groupId}`,
+    defaults: DEFAULTS,
+    queryKey: ['dataRepair', 'list', groupId],
+    fetchPage: (q, page, size) =>
+      fetchRepairs(groupId, { page, size, auditStatus: q.auditStatus >= 0 ? q.auditStatus : undefined }),
+    enabled: groupId > 0,
+  });
+  const { query, setQuery } = repairs;
   const [detail, setDetail] = useState<number | null>(null);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const canSubmit = usePermission(Permission.UPDATE);
   const userId = getSession()?.userId;
-  const repairs = useRepairs(groupId, {
-    page: query.page,
-    size: PAGE_SIZE,
-    auditStatus: query.auditStatus >= 0 ? query.auditStatus : undefined,
-  });
-  const total = repairs.data?.total ?? 0;
-  useEffect(() => {
-    if (repairs.data && repairs.data.list.length === 0 && query.page > 0)
-      setQuery((q) => ({ ...q, page: Math.max(0, Math.ceil(total / PAGE_SIZE) - 1) }));
-  }, [repairs.data, query.page, total, setQuery]);
 
   const withdraw = useMutation({
     mutationFn: (repair: DataRepair) => withdrawRepair(groupId, repair.id),
@@ -143,28 +130,12 @@ export function RepairList({ groupId }: { groupId: number }) {
           ]}
         />
       </Space>
-      <Table<DataRepair>
-        rowKey="id"
+      <PagedTable<DataRepair, typeof DEFAULTS>
+        paged={repairs}
         columns={columns}
-        dataSource={repairs.data?.list ?? []}
-        loading={repairs.isFetching}
-        scroll={{ x: 1150 }}
-        pagination={{
-          current: query.page + 1,
-          pageSize: PAGE_SIZE,
-          total,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-          showTotal: (count) => `共 ${count} 条`,
-          onChange: (page) => setQuery((q) => ({ ...q, page: page - 1 })),
-        }}
-        locale={{
-          emptyText: repairs.isLoading ? (
-            <div style={{ height: 120 }} />
-          ) : (
-            <Empty description="还没有数据修复记录" />
-          ),
-        }}
+        what="数据修复记录"
+        empty="还没有数据修复记录"
+        scrollX={1150}
       />
       <RepairDetailDrawer groupId={groupId} id={detail} onClose={() => setDetail(null)} />
     </>

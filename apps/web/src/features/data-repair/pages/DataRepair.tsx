@@ -18,16 +18,12 @@ export function DataRepair() {
   const groupId = useProjectId();
   const indicators = useRepairableIndicators(groupId);
   const [saved, setSaved] = useSavedQuery(`dataRepair.${groupId}`, DEFAULTS);
-  // The range shown on first entry: the saved one, else the last 24 hours up to the next hour.
-  const [conditions, setConditions] = useState<RangeConditions>(() =>
-    saved.startTime > 0
-      ? saved
-      : {
-          ...saved,
-          startTime: dayjs().startOf('hour').subtract(23, 'hour').valueOf(),
-          stopTime: dayjs().startOf('hour').add(1, 'hour').valueOf(),
-        },
-  );
+  // The range shown on first entry: the saved one, else the last 24 hours up to now (never ahead).
+  const [conditions, setConditions] = useState<RangeConditions>(() => {
+    if (saved.startTime > 0) return saved;
+    const now = dayjs().startOf('minute');
+    return { ...saved, startTime: now.subtract(24, 'hour').valueOf(), stopTime: now.valueOf() };
+  });
   const [range, setRange] = useState<RangeQuery | null>(() =>
     saved.gatewayIndicatorId > 0 && saved.startTime > 0
       ? { gatewayIndicatorId: saved.gatewayIndicatorId, startTime: saved.startTime, stopTime: saved.stopTime }

@@ -1,7 +1,6 @@
 import type { Gateway } from '@iot/contracts/gateways';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, Select } from 'antd';
-import { useEffect } from 'react';
 import { ApiError } from '../../../api/http';
 import { type BindInput, type GatewayScope, gatewayKeys, gatewaysApi } from '../api';
 import { aliasRules } from './formRules';
@@ -38,9 +37,6 @@ export function BindModal({
   const scope: GatewayScope = { kind: 'project', groupId };
   const [form] = Form.useForm<BindInput>();
   const done = useDone(scope, onClose);
-  useEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
   const bind = useMutation({
     mutationFn: (values: BindInput) => gatewaysApi.bind(groupId, values),
     onSuccess: (gateway) => done.onSuccess(`网关「${gateway.alias}」已绑定`),
@@ -55,7 +51,6 @@ export function BindModal({
       onOk={() => form.submit()}
       confirmLoading={bind.isPending}
       destroyOnHidden
-      forceRender
     >
       <Alert
         type="info"
@@ -63,7 +58,13 @@ export function BindModal({
         style={{ marginBottom: 16 }}
         title="绑定网关厂商生产的网关：填写设备标签上的序列号与 8 位绑定码。绑定后网关的指标计入本项目的指标配额。"
       />
-      <Form form={form} name="gatewayBind" layout="vertical" onFinish={(values) => bind.mutate(values)}>
+      <Form
+        form={form}
+        name="gatewayBind"
+        layout="vertical"
+        preserve={false}
+        onFinish={(values) => bind.mutate(values)}
+      >
         <Form.Item
           name="serialNumber"
           label="序列号"
@@ -78,7 +79,13 @@ export function BindModal({
         >
           <Input maxLength={16} style={{ textTransform: 'uppercase' }} />
         </Form.Item>
-        <Form.Item name="alias" label="网关别名" validateTrigger={TWO_WAY} rules={aliasRules(scope)}>
+        <Form.Item
+          name="alias"
+          label="网关别名"
+          validateTrigger={TWO_WAY}
+          validateFirst
+          rules={aliasRules(scope)}
+        >
           <Input maxLength={64} />
         </Form.Item>
         <Form.Item name="groupId" label="所属分组">
@@ -102,9 +109,6 @@ export function ChangeBindModal({
   const scope: GatewayScope = { kind: 'project', groupId };
   const [form] = Form.useForm<{ groupId: number }>();
   const done = useDone(scope, onClose);
-  useEffect(() => {
-    if (gateway) form.setFieldsValue({ groupId: gateway.groupId ?? groupId });
-  }, [gateway, form, groupId]);
   const change = useMutation({
     mutationFn: (target: number) => gatewaysApi.changeBind(groupId, gateway!.id, target),
     onSuccess: () => done.onSuccess(`网关「${gateway?.alias}」已更换分组`),
@@ -119,12 +123,13 @@ export function ChangeBindModal({
       onOk={() => form.submit()}
       confirmLoading={change.isPending}
       destroyOnHidden
-      forceRender
     >
       <Form
         form={form}
         name="gatewayChangeBind"
         layout="vertical"
+        preserve={false}
+        initialValues={{ groupId: gateway?.groupId ?? groupId }}
         onFinish={(values) => change.mutate(values.groupId)}
       >
         <Form.Item name="groupId" label="新的分组" rules={[{ required: true, message: '请选择分组' }]}>
@@ -153,9 +158,6 @@ export function TransferModal({
     queryFn: gatewaysApi.myProjects,
     enabled: gateway !== null,
   });
-  useEffect(() => {
-    if (gateway) form.resetFields();
-  }, [gateway, form]);
   const transfer = useMutation({
     mutationFn: (target: number) => gatewaysApi.transfer(groupId, gateway!.id, target),
     onSuccess: () => done.onSuccess(`网关「${gateway?.alias}」已转移`),
@@ -174,7 +176,6 @@ export function TransferModal({
       onOk={() => form.submit()}
       confirmLoading={transfer.isPending}
       destroyOnHidden
-      forceRender
     >
       <Alert
         type="warning"
@@ -186,6 +187,7 @@ export function TransferModal({
         form={form}
         name="gatewayTransfer"
         layout="vertical"
+        preserve={false}
         onFinish={(values) => transfer.mutate(values.targetGroupId)}
       >
         <Form.Item

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Empty, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { tableEmpty } from '../../../components/LoadState';
 import { gatewaysApi } from '../api';
 
 const PAGE_SIZE = 10;
@@ -44,7 +45,13 @@ export function EntryRecordsPanel({ groupId, gatewayId }: { groupId: number; gat
         hideOnSinglePage: true,
         onChange: (next) => setPage(next - 1),
       }}
-      locale={{ emptyText: <Empty description="没有记录" image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
+      locale={{
+        emptyText: tableEmpty(
+          records,
+          '变更记录',
+          <Empty description="没有记录" image={Empty.PRESENTED_IMAGE_SIMPLE} />,
+        ),
+      }}
     />
   );
 }

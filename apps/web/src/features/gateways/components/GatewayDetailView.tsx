@@ -1,12 +1,17 @@
 import { ArrowLeftOutlined, KeyOutlined } from '@ant-design/icons';
-import { Permission } from '@iot/contracts';
+import { hasPermission, Permission } from '@iot/contracts';
 import { GATEWAY_MODELS, GATEWAY_TYPES } from '@iot/contracts/gateways';
+import type { MenuEntry } from '@iot/contracts/menus';
+import type { ProjectSettings } from '@iot/contracts/projects';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Descriptions, Result, Row, Space, Spin, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { http } from '../../../api/http';
 import { usePermission } from '../../../app/routes/currentRoute';
+import { useMenusOf } from '../../../app/routes/ScopeRoutes';
+import { isNotFound, LoadError } from '../../../components/LoadState';
 import { type GatewayScope, gatewayKeys, gatewaysApi } from '../api';
 import { ConnectionGuide } from './ConnectionGuide';
 import { EntryRecordsPanel } from './EntryRecordsPanel';
@@ -16,6 +21,15 @@ import { SecretModal, type ShownSecret } from './SecretModal';
 import { ClockTag, OnlineTag } from './StatusTags';
 
 // ECharts loads with the detail page only, not with the list.
+/** Whether a menu of the tree (by code) grants the bit. */
+function menuGrants(menus: MenuEntry[] | undefined, code: string, bit: number): boolean {
+  for (const menu of menus ?? []) {
+    if (menu.code === code) return hasPermission(menu.permission, bit);
+    if (menuGrants(menu.children, code, bit)) return true;
+  }
+  return false;
+}
+
 const TrafficChart = lazy(() => import('./TrafficChart').then((m) => ({ default: m.TrafficChart })));
 
 const time = (at: number | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm:ss') : '—');
@@ -26,6 +40,22 @@ export function GatewayDetailView({ scope, gatewayId }: { scope: GatewayScope; g
   const { modal, message } = App.useApp();
   const queryClient = useQueryClient();
   const canUpdate = usePermission(Permission.UPDATE);
+  // The project's canEntryData (decision 0043): the same query as the project gate's, so cached.
+  const settings = useQuery({
+    queryKey: ['project', scope.kind === 'project' ? scope.groupId : 0],
+    queryFn: () =>
+      http.get<ProjectSettings>('/iot/projects/getProjectByGroupId', {
+        params: { groupId: scope.kind === 'project' ? scope.groupId : 0 },
+      }),
+    enabled: scope.kind === 'project',
+  });
+  // Entering data is 数据修复's create bit (server: manual-entry.ts).
+  const projectMenus = useMenusOf(
+    scope.kind === 'project' ? { type: 'project', id: scope.groupId } : { type: 'personal' },
+  ).menus;
+  const canEntryData =
+    (settings.data?.canEntryData ?? false) &&
+    menuGrants(projectMenus, 'router-dataRepair', Permission.CREATE);
   const [secret, setSecret] = useState<ShownSecret | null>(null);
   const detail = useQuery({
     queryKey: gatewayKeys.detail(scope, gatewayId),
@@ -45,6 +75,8 @@ export function GatewayDetailView({ scope, gatewayId }: { scope: GatewayScope; g
   const back = () => navigate('.', { relative: 'path' });
   if (detail.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   const gateway = detail.data;
+  if (!gateway && detail.isError && !isNotFound(detail.error))
+    return <LoadError what="网关详情" error={detail.error} onRetry={detail.refetch} />;
   if (!gateway)
     return (
       <Result
@@ -113,7 +145,11 @@ export function GatewayDetailView({ scope, gatewayId }: { scope: GatewayScope; g
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
-          <LiveValuesPanel scope={scope} gatewayId={gateway.id} />
+          <LiveValuesPanel
+            scope={scope}
+            gatewayId={gateway.id}
+            manualEntry={scope.kind === 'project' && canEntryData && gateway.lastSeenAt === null}
+          />
         </Col>
         <Col xs={24} xl={10}>
           <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>

@@ -1,10 +1,10 @@
 import { GATEWAY_MODELS, GATEWAY_TYPES, type Gateway } from '@iot/contracts/gateways';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal, Select } from 'antd';
-import { useEffect } from 'react';
 import { ApiError } from '../../../api/http';
 import { type GatewayScope, gatewayKeys, gatewaysApi, type ProjectGatewayInput } from '../api';
 import { aliasRules, batchRules, iccidRules, serialNumberRules } from './formRules';
+import { GatewayTypeSelect } from './GatewayTypeSelect';
 import { GroupSelect } from './GroupSelect';
 import type { ShownSecret } from './SecretModal';
 
@@ -30,13 +30,6 @@ export function GatewayFormModal({
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const editing = state?.mode === 'edit' ? state.gateway : null;
-
-  useEffect(() => {
-    if (!state) return;
-    form.resetFields();
-    if (editing) form.setFieldsValue(editing);
-    else form.setFieldsValue({ type: 'ordinary', model: 'direct', groupId: null });
-  }, [state, editing, form]);
 
   const save = useMutation({
     mutationFn: async (values: ProjectGatewayInput) => {
@@ -73,12 +66,15 @@ export function GatewayFormModal({
       onOk={() => form.submit()}
       confirmLoading={save.isPending}
       destroyOnHidden
-      forceRender
     >
+      {/* Not forceRender: a hidden forceRender dialog stays on antd's Esc stack and takes the key
+          from the open one (issue 11, item 8). The form is built afresh at each opening. */}
       <Form
         form={form}
         name="gatewayForm"
         layout="vertical"
+        preserve={false}
+        initialValues={editing ?? { type: 'ordinary', model: 'direct', groupId: null }}
         onFinish={(values) => save.mutate(values)}
         requiredMark
       >
@@ -86,6 +82,7 @@ export function GatewayFormModal({
           name="serialNumber"
           label="序列号"
           validateTrigger={TWO_WAY}
+          validateFirst
           rules={editing ? [] : serialNumberRules(scope)}
           extra={editing ? '序列号是设备的身份，创建后不能修改' : '设备连接平台时以序列号为用户名'}
         >
@@ -95,18 +92,43 @@ export function GatewayFormModal({
           name="alias"
           label="网关别名"
           validateTrigger={TWO_WAY}
+          validateFirst
           rules={aliasRules(scope, editing?.id)}
         >
           <Input maxLength={64} />
         </Form.Item>
-        <Form.Item name="type" label="网关类型">
-          <Select options={typeOptions} />
-        </Form.Item>
-        <Form.Item name="model" label="网关型号">
-          <Select options={modelOptions} />
+        {!editing && (
+          <Form.Item
+            name="typeId"
+            label="套用网关类型"
+            extra="选择后，网关类型、型号、指标与 Modbus 点位取自该类型"
+          >
+            <GatewayTypeSelect
+              owner={
+                scope.kind === 'firm'
+                  ? { kind: 'firm', id: scope.firmId }
+                  : { kind: 'project', id: scope.groupId }
+              }
+            />
+          </Form.Item>
+        )}
+        <Form.Item noStyle dependencies={['typeId']}>
+          {() => {
+            const typed = !editing && Boolean(form.getFieldValue('typeId'));
+            return (
+              <>
+                <Form.Item name="type" label="网关类型">
+                  <Select options={typeOptions} disabled={typed} />
+                </Form.Item>
+                <Form.Item name="model" label="网关型号">
+                  <Select options={modelOptions} disabled={typed} />
+                </Form.Item>
+              </>
+            );
+          }}
         </Form.Item>
         <Form.Item name="iccid" label="ICCID" rules={iccidRules}>
-          <Input maxLength={32} />
+          <Input maxLength={20} placeholder="19～20位数字或字母，可不填" />
         </Form.Item>
         <Form.Item name="batchOrContract" label="批次或合同号" rules={batchRules}>
           <Input maxLength={64} />

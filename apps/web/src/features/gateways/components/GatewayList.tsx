@@ -6,7 +6,13 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { Permission } from '@iot/contracts';
-import { GATEWAY_MODELS, GATEWAY_TYPES, type Gateway, ONLINE_STATUSES } from '@iot/contracts/gateways';
+import {
+  GATEWAY_MODELS,
+  GATEWAY_TYPES,
+  type Gateway,
+  type GatewayListItem,
+  ONLINE_STATUSES,
+} from '@iot/contracts/gateways';
 import type { ProjectSettings } from '@iot/contracts/projects';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -29,7 +35,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { http } from '../../../api/http';
 import { Permission as Can, usePermission } from '../../../app/routes/currentRoute';
+import { tableEmpty } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
+import { LabelFilter } from '../../labels/index';
 import { type GatewayScope, gatewayKeys, gatewaysApi, projectOf, scopeKey } from '../api';
 import { BindModal, ChangeBindModal, TransferModal } from './BindingModals';
 import { exportGateways } from './exportXlsx';
@@ -39,7 +47,7 @@ import { SecretModal, type ShownSecret } from './SecretModal';
 import { ClockTag, OnlineTag } from './StatusTags';
 
 const PAGE_SIZE = 10;
-const DEFAULTS = { keyword: '', onlineStatus: '', page: 0 };
+const DEFAULTS = { keyword: '', onlineStatus: '', labelId: 0, page: 0 };
 
 const statusOptions = [
   { value: '', label: '全部状态' },
@@ -84,6 +92,7 @@ export function GatewayList({ scope, title }: { scope: GatewayScope; title: stri
   const params = {
     keyword: query.keyword,
     onlineStatus: query.onlineStatus,
+    ...(project && query.labelId ? { labelId: query.labelId } : {}),
     page: query.page,
     size: PAGE_SIZE,
   };
@@ -146,7 +155,7 @@ export function GatewayList({ scope, title }: { scope: GatewayScope; title: stri
   const detailLink = (gateway: Gateway) =>
     `?gatewayId=${gateway.id}&gatewayAlias=${encodeURIComponent(gateway.alias)}`;
 
-  const columns: TableColumnsType<Gateway> = [
+  const columns: TableColumnsType<GatewayListItem> = [
     {
       title: '网关别名',
       dataIndex: 'alias',
@@ -155,6 +164,17 @@ export function GatewayList({ scope, title }: { scope: GatewayScope; title: stri
       render: (alias: string, gateway) => <Link to={detailLink(gateway)}>{alias}</Link>,
     },
     { title: '序列号', dataIndex: 'serialNumber', width: 170, ellipsis: true },
+    ...(project
+      ? [
+          {
+            title: '分组',
+            dataIndex: 'groupName',
+            width: 120,
+            ellipsis: true,
+            render: (name: string | null) => name ?? <span title="项目根目录">—</span>,
+          },
+        ]
+      : []),
     {
       title: '类型',
       dataIndex: 'type',
@@ -212,10 +232,15 @@ export function GatewayList({ scope, title }: { scope: GatewayScope; title: stri
         projectId === null ? <Tag>未绑定</Tag> : <Tag color="processing">已绑定</Tag>,
     });
   }
+  // As wide as the actions this user has (a read-only operator sees only 详情): a fixed column wider
+  // than its buttons pushed the table past a desk-width card, and hid 最后通信 under it.
+  const actionButtons =
+    1 + (canUpdate ? 1 : 0) + (project && canDelete && flags.canUnbind ? 1 : 0) + (canDelete ? 1 : 0);
+  const hasMore = project && ((canUpdate && flags.canChangeBind) || canDelete);
   columns.push({
     title: '操作',
     key: 'actions',
-    width: project ? 290 : 170,
+    width: 32 + actionButtons * 48 + (hasMore ? 72 : 0),
     fixed: 'right',
     render: (_, gateway) => (
       <Space size={0}>
@@ -271,6 +296,13 @@ export function GatewayList({ scope, title }: { scope: GatewayScope; title: stri
       title={title}
       extra={
         <Space wrap>
+          {scope.kind === 'project' && (
+            <LabelFilter
+              projectId={scope.groupId}
+              value={query.labelId}
+              onChange={(labelId) => setQuery((q) => ({ ...q, labelId, page: 0 }))}
+            />
+          )}
           <Select
             aria-label="在线状态"
             value={query.onlineStatus}
@@ -314,12 +346,12 @@ export function GatewayList({ scope, title }: { scope: GatewayScope; title: stri
         </Space>
       }
     >
-      <Table<Gateway>
+      <Table<GatewayListItem>
         rowKey="id"
         columns={columns}
         dataSource={gateways.data?.list ?? []}
         loading={gateways.isFetching}
-        scroll={{ x: 1160 }}
+        scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0) }}
         pagination={{
           current: query.page + 1,
           pageSize: PAGE_SIZE,
@@ -330,10 +362,10 @@ export function GatewayList({ scope, title }: { scope: GatewayScope; title: stri
           onChange: (page) => setQuery((q) => ({ ...q, page: page - 1 })),
         }}
         locale={{
-          emptyText: gateways.isLoading ? (
-            <div style={{ height: 120 }} />
-          ) : (
-            <Empty description={query.keyword ? `没有匹配“${query.keyword}”的网关` : '还没有网关'} />
+          emptyText: tableEmpty(
+            gateways,
+            '网关列表',
+            <Empty description={query.keyword ? `没有匹配“${query.keyword}”的网关` : '还没有网关'} />,
           ),
         }}
       />

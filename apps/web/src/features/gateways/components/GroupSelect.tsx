@@ -1,6 +1,7 @@
 import type { GroupNode } from '@iot/contracts/groups';
 import { useQuery } from '@tanstack/react-query';
 import { TreeSelect } from 'antd';
+import { LoadError } from '../../../components/LoadState';
 import { gatewaysApi } from '../api';
 
 interface TreeOption {
@@ -51,6 +52,9 @@ export function GroupSelect({
       placeholder="项目根目录"
       showSearch
       treeNodeFilterProp="title"
+      notFoundContent={
+        tree.isError ? <LoadError compact what="分组" error={tree.error} onRetry={tree.refetch} /> : undefined
+      }
     />
   );
 }

@@ -1,4 +1,4 @@
-import { IMPORT_RULES, type ImportRule } from '@iot/contracts/gateways';
+import { GATEWAY_MODELS, GATEWAY_TYPES, IMPORT_RULES, type ImportRule } from '@iot/contracts/gateways';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Modal, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -6,9 +6,12 @@ import { ApiError } from '../../../api/http';
 import {
   ImportReportView,
   ImportRuleField,
+  type ImportTemplate,
   SpreadsheetDropzone,
+  TemplateDownload,
 } from '../../../components/SpreadsheetImport';
 import { gatewayKeys, gatewaysApi, type ImportReport } from '../api';
+import { GatewayTypeSelect } from './GatewayTypeSelect';
 
 const RULE_HELP: Record<ImportRule, string> = {
   overwrite: '表中序列号已在本项目的网关按表格内容更新，其余新建',
@@ -16,7 +19,18 @@ const RULE_HELP: Record<ImportRule, string> = {
   replace: '先删除本项目自建的网关（厂商网关保持绑定），再导入表格',
 };
 
-/** Imports gateways from an xlsx sheet with one of the three rules, then reports what happened. */
+/** 下载模板: the headers the import reads (序列号 and 别名 required) and two example gateways. */
+const TEMPLATE: ImportTemplate = {
+  fileName: '网关导入模板',
+  sheetName: '网关',
+  headers: ['序列号*', '别名*', '类型', '型号', 'ICCID', '批次或合同号'],
+  examples: [
+    ['GW20260001', '1号泵站网关', GATEWAY_TYPES.ordinary, GATEWAY_MODELS.direct, '', '2026-批次01'],
+    ['GW20260002', '2号泵站网关', GATEWAY_TYPES.smart, GATEWAY_MODELS.dtuModbus, '89860000000000000001', ''],
+  ],
+};
+
+/** Imports gateways from a .csv, .xls or .xlsx sheet with one of the three rules, then reports what happened. */
 export function ImportModal({
   groupId,
   open,
@@ -27,6 +41,7 @@ export function ImportModal({
   onClose: () => void;
 }) {
   const [rule, setRule] = useState<ImportRule>('skip');
+  const [typeId, setTypeId] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const { message, modal } = App.useApp();
@@ -38,11 +53,12 @@ export function ImportModal({
       setFile(null);
       setReport(null);
       setRule('skip');
+      setTypeId(null);
     }
   }, [open]);
 
   const upload = useMutation({
-    mutationFn: () => gatewaysApi.importXlsx(groupId, file!, rule),
+    mutationFn: () => gatewaysApi.importXlsx(groupId, file!, rule, typeId ?? undefined),
     onSuccess: (answer) => {
       setReport(answer);
       void queryClient.invalidateQueries({ queryKey: gatewayKeys.all(scope) });
@@ -96,6 +112,7 @@ export function ImportModal({
             表头：序列号*、别名*、类型、型号、ICCID、批次或合同号（表头中的 *
             与“必填”会被忽略；“导出”得到的表格可直接导入）。类型与型号填写中文名称。
           </Typography.Text>
+          <TemplateDownload template={TEMPLATE} />
           <ImportRuleField
             label="重复序列号的处理规则"
             rules={IMPORT_RULES}
@@ -103,7 +120,13 @@ export function ImportModal({
             value={rule}
             onChange={setRule}
           />
-          <SpreadsheetDropzone file={file} onFile={setFile} csv />
+          <GatewayTypeSelect
+            owner={{ kind: 'project', id: groupId }}
+            value={typeId}
+            onChange={setTypeId}
+            help="新建的网关套用该类型的类别、型号、指标与 Modbus 点位；更新的网关不变"
+          />
+          <SpreadsheetDropzone file={file} onFile={setFile} />
         </Space>
       )}
     </Modal>

@@ -1,10 +1,13 @@
 import type { GatewayIndicator } from '@iot/contracts/indicators';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Card, Empty, Table, type TableColumnsType } from 'antd';
+import { Badge, Button, Card, Empty, Table, type TableColumnsType, Tooltip } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
+import { isForbidden, LoadError } from '../../../components/LoadState';
 import { useLiveGateways, useLiveVersion } from '../../monitoring';
 import { type GatewayScope, gatewaysApi, projectOf } from '../api';
 import { formatValue } from './format';
+import { ManualEntryModal } from './ManualEntryModal';
 
 interface Row {
   key: string;
@@ -20,8 +23,18 @@ interface Row {
  * The gateway's indicators with their latest values: first from lastMetrics, then as the data
  * socket pushes them, without reloading anything.
  */
-export function LiveValuesPanel({ scope, gatewayId }: { scope: GatewayScope; gatewayId: number }) {
+export function LiveValuesPanel({
+  scope,
+  gatewayId,
+  manualEntry = false,
+}: {
+  scope: GatewayScope;
+  gatewayId: number;
+  /** 手动录入 offered per indicator (canEntryData on and no device reports for the gateway). */
+  manualEntry?: boolean;
+}) {
   const project = projectOf(scope);
+  const [entering, setEntering] = useState<GatewayIndicator | null>(null);
   const indicators = useQuery({
     queryKey: ['gateways', 'indicators', project, gatewayId],
     queryFn: () => gatewaysApi.indicators(project!, gatewayId),
@@ -84,6 +97,20 @@ export function LiveValuesPanel({ scope, gatewayId }: { scope: GatewayScope; gat
       render: (ts: number | undefined) => (ts ? dayjs(ts).format('YYYY-MM-DD HH:mm:ss') : '—'),
     },
   ];
+  if (manualEntry)
+    columns.push({
+      title: '操作',
+      key: 'manual',
+      width: 96,
+      render: (_, row) =>
+        row.indicator && row.indicator.ioType !== 'w' ? (
+          <Tooltip title="本网关没有设备上报，可手动录入数值（标记为手动录入）">
+            <Button type="link" size="small" onClick={() => setEntering(row.indicator)}>
+              手动录入
+            </Button>
+          </Tooltip>
+        ) : null,
+    });
 
   return (
     <Card
@@ -96,6 +123,10 @@ export function LiveValuesPanel({ scope, gatewayId }: { scope: GatewayScope; gat
         />
       }
     >
+      {last.isError && <LoadError inline what="最新数据" error={last.error} onRetry={last.refetch} />}
+      {indicators.isError && !isForbidden(indicators.error) && (
+        <LoadError inline what="网关指标" error={indicators.error} onRetry={indicators.refetch} />
+      )}
       <Table<Row>
         size="small"
         rowKey="key"
@@ -104,8 +135,23 @@ export function LiveValuesPanel({ scope, gatewayId }: { scope: GatewayScope; gat
         loading={indicators.isLoading || last.isLoading}
         pagination={false}
         scroll={{ y: 320 }}
-        locale={{ emptyText: <Empty description="还没有指标或数据" image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
+        locale={{
+          emptyText:
+            last.isError || indicators.isError ? (
+              <div style={{ height: 60 }} />
+            ) : (
+              <Empty description="还没有指标或数据" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            ),
+        }}
       />
+      {manualEntry && project !== null && (
+        <ManualEntryModal
+          groupId={project}
+          gatewayId={gatewayId}
+          target={entering}
+          onClose={() => setEntering(null)}
+        />
+      )}
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Empty, Space, Statistic, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { tableEmpty } from '../../../components/LoadState';
 import { type GatewayScope, gatewaysApi } from '../api';
 
 const PAGE_SIZE = 10;
@@ -63,10 +64,10 @@ export function RejectionsPanel({ scope, gateway }: { scope: GatewayScope; gatew
           onChange: (next) => setPage(next - 1),
         }}
         locale={{
-          emptyText: rejections.isLoading ? (
-            <div style={{ height: 80 }} />
-          ) : (
-            <Empty description="没有被拒绝的数据" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          emptyText: tableEmpty(
+            rejections,
+            '被拒绝的数据',
+            <Empty description="没有被拒绝的数据" image={Empty.PRESENTED_IMAGE_SIMPLE} />,
           ),
         }}
       />

@@ -6,6 +6,7 @@ import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { LoadError } from '../../../components/LoadState';
 import { gatewaysApi } from '../api';
 import { trafficSlots } from './format';
 
@@ -97,6 +98,8 @@ export function TrafficChart({ gatewayId }: { gatewayId: number }) {
     >
       {traffic.isLoading ? (
         <Spin style={{ display: 'block', margin: '100px auto' }} />
+      ) : traffic.isError ? (
+        <LoadError compact what="上报流量" error={traffic.error} onRetry={traffic.refetch} />
       ) : hasData ? (
         <div ref={box} style={{ height: 240 }} data-testid="traffic-chart" />
       ) : (

@@ -2,15 +2,17 @@ import {
   CLOCK_STATUSES,
   GATEWAY_MODELS,
   GATEWAY_TYPES,
-  type Gateway,
+  type GatewayListItem,
   ONLINE_STATUSES,
 } from '@iot/contracts/gateways';
 import dayjs from 'dayjs';
-import { exportXlsx, fetchAllPages } from '../../../components/exportXlsx';
+import { exportFileName, exportXlsx, fetchAllPages } from '../../../components/exportXlsx';
 import { type GatewayScope, gatewaysApi } from '../api';
 
+type Column = { header: string; width: number; value: (g: GatewayListItem) => string };
+
 /** The columns; the first six carry the headers the import reads back. */
-const COLUMNS: { header: string; width: number; value: (g: Gateway) => string }[] = [
+const COLUMNS: Column[] = [
   { header: '序列号', width: 24, value: (g) => g.serialNumber },
   { header: '别名', width: 24, value: (g) => g.alias },
   { header: '类型', width: 14, value: (g) => GATEWAY_TYPES[g.type] },
@@ -27,24 +29,29 @@ const COLUMNS: { header: string; width: number; value: (g: Gateway) => string }[
   { header: '创建时间', width: 20, value: (g) => dayjs(g.createdAt).format('YYYY-MM-DD HH:mm:ss') },
 ];
 
+/** A project's list adds the area or site each gateway sits in. */
+const GROUP_COLUMN: Column = { header: '分组', width: 18, value: (g) => g.groupName ?? '' };
+
 /** Every gateway matching the list's conditions, read page by page. */
 export function fetchAllGateways(
   scope: GatewayScope,
   filters: { keyword: string; onlineStatus: string },
-): Promise<Gateway[]> {
+): Promise<GatewayListItem[]> {
   return fetchAllPages((page, size) => gatewaysApi.list(scope, { ...filters, page, size }));
 }
 
-/** Writes them to list.xlsx (spec core §7), built in the browser; answers how many. */
+/** Writes them to 网关列表-<date>.xlsx (spec core §7), built in the browser; answers how many. */
 export async function exportGateways(
   scope: GatewayScope,
   filters: { keyword: string; onlineStatus: string },
 ): Promise<number> {
   const gateways = await fetchAllGateways(scope, filters);
+  const columns =
+    scope.kind === 'project' ? [...COLUMNS.slice(0, 6), GROUP_COLUMN, ...COLUMNS.slice(6)] : COLUMNS;
   await exportXlsx(
-    COLUMNS.map((c, i) => ({ header: c.header, key: String(i), width: c.width })),
-    gateways.map((g) => Object.fromEntries(COLUMNS.map((c, i) => [String(i), c.value(g)]))),
-    'list',
+    columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width })),
+    gateways.map((g) => Object.fromEntries(columns.map((c, i) => [String(i), c.value(g)]))),
+    exportFileName('网关列表'),
     '网关',
   );
   return gateways.length;

@@ -1,22 +1,9 @@
 import { GatewayMessages, gatewayFields, serialNumber } from '@iot/contracts/gateways';
 import type { FormRule } from 'antd';
+import { schemaRule } from '../../../components/schemaRule';
 import { type GatewayScope, gatewaysApi } from '../api';
 
-/** A contracts schema, seen only through what form validation needs. */
-interface Schema {
-  safeParse(value: unknown): { success: boolean; error?: { issues: readonly { message: string }[] } };
-}
-
-/** Checks a filled-in value with the schema the server uses, showing the schema's message. */
-export function schemaRule(schema: Schema): FormRule {
-  return {
-    validator: async (_, value: unknown) => {
-      if (value === undefined || value === null || value === '') return;
-      const result = schema.safeParse(value);
-      if (!result.success) throw new Error(result.error?.issues[0]?.message ?? '格式不正确');
-    },
-  };
-}
+export { schemaRule };
 
 /** Serial number: required, the contracts' pattern, and free on the whole platform (checked on blur). */
 export function serialNumberRules(scope: GatewayScope): FormRule[] {

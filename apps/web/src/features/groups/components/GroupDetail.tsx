@@ -23,6 +23,9 @@ import {
   Typography,
 } from 'antd';
 import { usePermission } from '../../../app/routes/currentRoute';
+import { useProjectId } from '../../../app/routes/useProjectId';
+import { tableEmpty } from '../../../components/LoadState';
+import { GroupGateways } from '../../gateways/index';
 import { groupsApi, useMonitorIndicators, useRefreshGroups } from '../api';
 import { GROUP_TYPE_LABELS, GroupIcon, siteTypeLabel } from './groupLabels';
 
@@ -44,6 +47,7 @@ export function GroupDetail({
   siblings: GroupNode[];
   actions: GroupActions;
 }) {
+  const projectId = useProjectId();
   const canCreate = usePermission(Permission.CREATE);
   const canUpdate = usePermission(Permission.UPDATE);
   const canDelete = usePermission(Permission.DELETE);
@@ -142,6 +146,14 @@ export function GroupDetail({
       {group.isMonitor && (
         <LinkedIndicators point={group} canUpdate={canUpdate} onLink={() => actions.link(group)} />
       )}
+      {projectId > 0 && (
+        <GroupGateways
+          key={group.id}
+          projectId={projectId}
+          groupId={group.id}
+          site={group.groupType === 'site'}
+        />
+      )}
     </Card>
   );
 }
@@ -178,10 +190,10 @@ function LinkedIndicators({
           { title: '标识', dataIndex: 'dataIdentification', width: 120 },
         ]}
         locale={{
-          emptyText: linked.isLoading ? (
-            <div style={{ height: 60 }} />
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有关联网关指标" />
+          emptyText: tableEmpty(
+            linked,
+            '关联的网关指标',
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有关联网关指标" />,
           ),
         }}
       />

@@ -1,4 +1,3 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import {
   GROUP_IMPORT_COLUMNS,
   GROUP_IMPORT_RULES,
@@ -12,7 +11,9 @@ import { ApiError } from '../../../api/http';
 import {
   ImportReportView,
   ImportRuleField,
+  type ImportTemplate,
   SpreadsheetDropzone,
+  TemplateDownload,
 } from '../../../components/SpreadsheetImport';
 import { groupsApi, useRefreshGroups } from '../api';
 
@@ -21,29 +22,18 @@ const RULE_HELP: Record<GroupImportRule, string> = {
   overwrite: '同一上级下已有同名分组的，按表格更新站点类型与监测点',
 };
 
-/** A template with the headers and two example rows, built in the browser (exceljs loads only now). */
-async function downloadTemplate(): Promise<void> {
-  const { default: ExcelJS } = await import('exceljs');
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('分组');
-  sheet.addRow(GROUP_IMPORT_COLUMNS.map((header) => (header === '名称' ? `*${header}` : header)));
-  sheet.addRow(['污泥处理区', '', '区域', '', '否']);
-  sheet.addRow(['脱水机房', '污泥处理区', '站点', '集装箱型', '是']);
-  sheet.columns.forEach((column) => {
-    column.width = 16;
-  });
-  const buffer = await book.xlsx.writeBuffer();
-  const url = URL.createObjectURL(
-    new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
-  );
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = '分组导入模板.xlsx';
-  link.click();
-  URL.revokeObjectURL(url);
-}
+/** 下载模板: the headers (名称 required) and an area with a site under it. */
+const TEMPLATE: ImportTemplate = {
+  fileName: '分组导入模板',
+  sheetName: '分组',
+  headers: GROUP_IMPORT_COLUMNS.map((header) => (header === '名称' ? `*${header}` : header)),
+  examples: [
+    ['污泥处理区', '', '区域', '', '否'],
+    ['脱水机房', '污泥处理区', '站点', '集装箱型', '是'],
+  ],
+};
 
-/** Imports areas and sites from an xlsx sheet (server side, row by row), then reports what happened. */
+/** Imports areas and sites from a .csv, .xls or .xlsx sheet (server side, row by row), then reports what happened. */
 export function GroupImportModal({
   groupId,
   open,
@@ -109,9 +99,7 @@ export function GroupImportModal({
           <Typography.Text type="secondary">
             表头：名称*、上级、类型、站点类型、监测点。上级写从项目起的路径（如“进水区/一期”），留空为项目下第一级；类型填“区域”或“站点”；站点类型填“M-A型”或“集装箱型”；监测点填“是”或“否”。按表中顺序逐行导入，后面的行可以以前面新建的分组为上级。
           </Typography.Text>
-          <Button icon={<DownloadOutlined />} onClick={() => void downloadTemplate()}>
-            下载模板
-          </Button>
+          <TemplateDownload template={TEMPLATE} />
           <ImportRuleField
             label="同名分组的处理规则"
             rules={GROUP_IMPORT_RULES}

@@ -2,6 +2,7 @@ import { type GroupNode, MONITOR_MAX_INDICATORS } from '@iot/contracts/groups';
 import { useMutation } from '@tanstack/react-query';
 import { App, Empty, Modal, Spin, Transfer, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { LoadError } from '../../../components/LoadState';
 import { groupsApi, useMonitorIndicators, useProjectIndicators, useRefreshGroups } from '../api';
 
 /**
@@ -17,7 +18,7 @@ export function MonitorIndicatorsModal({
   point: GroupNode | null;
   onClose(): void;
 }) {
-  const { indicators, loading } = useProjectIndicators(projectId);
+  const { indicators, loading, failure } = useProjectIndicators(projectId);
   const linked = useMonitorIndicators(point?.id ?? null);
   const [targetKeys, setTargetKeys] = useState<number[]>([]);
   const { message } = App.useApp();
@@ -59,6 +60,10 @@ export function MonitorIndicatorsModal({
     >
       {loading || linked.isLoading ? (
         <Spin style={{ display: 'block', margin: '40px auto' }} />
+      ) : failure ? (
+        <LoadError compact what="网关指标" error={failure.error} onRetry={failure.refetch} />
+      ) : linked.isError ? (
+        <LoadError compact what="已关联的网关指标" error={linked.error} onRetry={linked.refetch} />
       ) : dataSource.length === 0 ? (
         <Empty description="本项目的网关还没有指标，请先在网关管理中添加网关与指标" />
       ) : (

@@ -20,7 +20,9 @@ import {
 } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { Permission as Can } from '../../../app/routes/currentRoute';
+import { LoadError } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
+import { LabelFilter, useLabelTargets } from '../../labels/index';
 import {
   flatten,
   groupsApi,
@@ -35,7 +37,7 @@ import { GroupImportModal } from '../components/GroupImportModal';
 import { GroupIcon, siteTypeLabel } from '../components/groupLabels';
 import { MonitorIndicatorsModal } from '../components/MonitorIndicatorsModal';
 
-const DEFAULT_QUERY = { keyword: '', selected: 0 };
+const DEFAULT_QUERY = { keyword: '', labelId: 0, selected: 0 };
 const groupKey = (id: number) => `g-${id}`;
 
 /**
@@ -92,12 +94,18 @@ export function GroupTree() {
   };
 
   const keyword = query.keyword.toLowerCase();
+  // 标签: only groups carrying the label (with the way down to them).
+  const labelTargets = useLabelTargets(groupId, query.labelId);
+  const labelled = query.labelId && labelTargets.data ? new Set(labelTargets.data.groupIds) : null;
+  const filtering = Boolean(keyword) || labelled !== null;
   const matches = (node: GroupNode): boolean =>
-    node.name.toLowerCase().includes(keyword) ||
-    (indicatorsOf.get(node.id) ?? []).some((i) =>
-      `${i.gatewayAlias}${i.alias}`.toLowerCase().includes(keyword),
-    );
-  const visible = (node: GroupNode): boolean => !keyword || matches(node) || node.children.some(visible);
+    (!labelled || labelled.has(node.id)) &&
+    (!keyword ||
+      node.name.toLowerCase().includes(keyword) ||
+      (indicatorsOf.get(node.id) ?? []).some((i) =>
+        `${i.gatewayAlias}${i.alias}`.toLowerCase().includes(keyword),
+      ));
+  const visible = (node: GroupNode): boolean => !filtering || matches(node) || node.children.some(visible);
 
   const toTreeNode = (node: GroupNode): TreeDataNode => {
     const indicators = indicatorsOf.get(node.id) ?? [];
@@ -112,7 +120,7 @@ export function GroupTree() {
   };
   const treeData = root ? [toTreeNode(root)] : [];
   const allKeys = nodes.map((n) => groupKey(n.id));
-  const expandedKeys = keyword ? allKeys : allKeys.filter((k) => !collapsed.has(k));
+  const expandedKeys = filtering ? allKeys : allKeys.filter((k) => !collapsed.has(k));
 
   // Among siblings only: in a gap beside a sibling, or onto the parent itself (= first place).
   const allowDrop: TreeProps['allowDrop'] = ({ dragNode, dropNode, dropPosition }) => {
@@ -171,13 +179,25 @@ export function GroupTree() {
               查询
             </Button>
           </Space.Compact>
+          <LabelFilter
+            projectId={groupId}
+            value={query.labelId}
+            style={{ width: 160, marginBottom: 12 }}
+            onChange={(labelId) => setQuery((q) => ({ ...q, labelId }))}
+          />
           <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>
             拖动区域或站点可调整同级顺序；监测点下列出其关联的网关指标。
           </Typography.Paragraph>
           {structure.isLoading ? (
             <Spin style={{ display: 'block', margin: '40px auto' }} />
-          ) : !root || (keyword && !visible(root)) ? (
-            <Empty description={keyword ? `没有匹配“${query.keyword}”的分组` : '还没有分组'} />
+          ) : structure.isError && !root ? (
+            <LoadError compact what="分组树" error={structure.error} onRetry={structure.refetch} />
+          ) : !root || (filtering && !visible(root)) ? (
+            <Empty
+              description={
+                keyword ? `没有匹配“${query.keyword}”的分组` : filtering ? '没有带该标签的分组' : '还没有分组'
+              }
+            />
           ) : (
             <Tree
               className="group-tree"
@@ -210,7 +230,7 @@ export function GroupTree() {
       <Col xs={24} lg={14} xl={15}>
         {selected ? (
           <GroupDetail group={selected} siblings={siblingsOf(selected)} actions={actions} />
-        ) : (
+        ) : structure.isError ? null : (
           <Card>{structure.isLoading ? <Spin /> : <Empty description="请选择分组" />}</Card>
         )}
       </Col>

@@ -163,6 +163,7 @@ export function GatewayIndicatorFormModal({
           name="alias"
           label="别名"
           rules={[{ required: true, whitespace: true, message: '请输入别名' }, schemaRule(fields.alias)]}
+          validateFirst
         >
           <Input maxLength={64} placeholder="在本网关显示的名称" />
         </Form.Item>

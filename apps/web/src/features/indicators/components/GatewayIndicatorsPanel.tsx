@@ -6,6 +6,7 @@ import {
   type GatewayIndicator,
   INDICATOR_TYPES,
 } from '@iot/contracts/indicators';
+import { GatewayDataMessages } from '@iot/contracts/manual-entry';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -23,11 +24,14 @@ import {
   Table,
   type TableColumnsType,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import { useState } from 'react';
 import { Permission as Can, usePermission } from '../../../app/routes/currentRoute';
+import { tableEmpty } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
+import { useProjectSettings } from '../../projects/index';
 import { gatewayIndicatorsApi, indicatorKeys, indicatorsApi } from '../api';
 import { GatewayIndicatorFormModal, type GatewayIndicatorFormState } from './GatewayIndicatorFormModal';
 import { ThingModelImport } from './ThingModelImport';
@@ -67,8 +71,10 @@ export function GatewayIndicatorsPanel({ groupId, gatewayId }: GatewayIndicators
   const [form, setForm] = useState<GatewayIndicatorFormState>(null);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const canUpdate = usePermission(Permission.UPDATE);
-  const canDelete = usePermission(Permission.DELETE);
+  // canManageGatewayData off: the indicators are read-only for everyone (decision 0043).
+  const manageable = useProjectSettings(groupId).data?.canManageGatewayData ?? true;
+  const canUpdate = usePermission(Permission.UPDATE) && manageable;
+  const canDelete = usePermission(Permission.DELETE) && manageable;
 
   const list = useInfiniteQuery({
     queryKey: [...indicatorKeys.gatewayIndicators(groupId, gatewayId), query.keyword],
@@ -189,12 +195,25 @@ export function GatewayIndicatorsPanel({ groupId, gatewayId }: GatewayIndicators
           <QuotaText groupId={groupId} />
         </Space>
         <Can bit={Permission.CREATE}>
-          <Space>
-            <ThingModelImport groupId={groupId} gatewayId={gatewayId} />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'create' })}>
-              新建网关指标
-            </Button>
-          </Space>
+          {manageable ? (
+            <Space>
+              <ThingModelImport groupId={groupId} gatewayId={gatewayId} />
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setForm({ mode: 'create' })}>
+                新建网关指标
+              </Button>
+            </Space>
+          ) : (
+            <Tooltip title={GatewayDataMessages.NOT_ALLOWED}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                disabled
+                data-testid="gateway-indicator-create-locked"
+              >
+                新建网关指标
+              </Button>
+            </Tooltip>
+          )}
         </Can>
       </Space>
       <Table<GatewayIndicator>
@@ -206,12 +225,12 @@ export function GatewayIndicatorsPanel({ groupId, gatewayId }: GatewayIndicators
         scroll={{ x: 1000 }}
         pagination={false}
         locale={{
-          emptyText: list.isLoading ? (
-            <div style={{ height: 120 }} />
-          ) : (
+          emptyText: tableEmpty(
+            list,
+            '网关指标',
             <Empty
               description={query.keyword ? `没有匹配“${query.keyword}”的网关指标` : '该网关还没有网关指标'}
-            />
+            />,
           ),
         }}
         footer={

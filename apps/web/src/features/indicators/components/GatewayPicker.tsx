@@ -2,6 +2,7 @@ import { GATEWAY_MODELS, type Gateway } from '@iot/contracts/gateways';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
+import { LoadError } from '../../../components/LoadState';
 import { projectGatewaysApi } from '../api';
 
 /** A gateway of the project, searched on the server by serial number or alias. */
@@ -31,7 +32,15 @@ export function GatewayPicker({
       value={value?.id}
       loading={gateways.isFetching}
       showSearch={{ filterOption: false, onSearch: setKeyword }}
-      notFoundContent={gateways.isFetching ? '加载中…' : '本项目没有匹配的网关'}
+      notFoundContent={
+        gateways.isFetching ? (
+          '加载中…'
+        ) : gateways.isError ? (
+          <LoadError compact what="网关" error={gateways.error} onRetry={gateways.refetch} />
+        ) : (
+          '本项目没有匹配的网关'
+        )
+      }
       options={list.map((g) => ({
         value: g.id,
         label: `${g.alias}（${g.serialNumber}，${GATEWAY_MODELS[g.model]}）`,

@@ -13,6 +13,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { ApiError } from '../../../api/http';
+import { UnitSelect } from '../../units/index';
 import { type IndicatorInput, indicatorKeys, indicatorsApi } from '../api';
 import { parseInto, schemaRule } from './formRules';
 
@@ -147,7 +148,7 @@ export function IndicatorFormModal({
         </Form.Item>
         {type && HAS_UNIT[type] && (
           <Form.Item name="unit" label="单位" rules={[schemaRule(indicatorBody.shape.unit)]}>
-            <Input maxLength={16} placeholder="如：mg/L" />
+            <UnitSelect projectId={groupId} />
           </Form.Item>
         )}
         {type === 'float' && (

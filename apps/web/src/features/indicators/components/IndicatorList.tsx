@@ -18,6 +18,7 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Permission as Can, usePermission } from '../../../app/routes/currentRoute';
+import { tableEmpty } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
 import { indicatorKeys, indicatorsApi } from '../api';
 import { IndicatorFormModal, type IndicatorFormState, TYPE_OPTIONS } from './IndicatorFormModal';
@@ -194,10 +195,10 @@ export function IndicatorList({ groupId }: { groupId: number }) {
           onChange: (page) => setQuery((q) => ({ ...q, page: page - 1 })),
         }}
         locale={{
-          emptyText: indicators.isLoading ? (
-            <div style={{ height: 120 }} />
-          ) : (
-            <Empty description={filtered ? '没有符合条件的指标' : '还没有指标，点击“新建指标”添加'} />
+          emptyText: tableEmpty(
+            indicators,
+            '指标列表',
+            <Empty description={filtered ? '没有符合条件的指标' : '还没有指标，点击“新建指标”添加'} />,
           ),
         }}
       />

@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Divider, Empty, Form, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useEffect } from 'react';
 import { usePermission } from '../../../app/routes/currentRoute';
+import { tableEmpty } from '../../../components/LoadState';
 import { gatewayIndicatorsApi, indicatorKeys, modbusApi } from '../api';
 import { parseInto, schemaRule } from './formRules';
 import {
@@ -127,10 +128,10 @@ export function ModbusConfigPanel({ groupId, gatewayId }: ModbusConfigPanelProps
         scroll={{ x: 1120, y: 480 }}
         pagination={false}
         locale={{
-          emptyText: loading ? (
-            <div style={{ height: 120 }} />
-          ) : (
-            <Empty description="该网关还没有网关指标，请先在“网关指标”中添加" />
+          emptyText: tableEmpty(
+            { ...(config.isError ? config : rows), isLoading: loading },
+            config.isError ? 'Modbus 参数' : '网关指标',
+            <Empty description="该网关还没有网关指标，请先在“网关指标”中添加" />,
           ),
         }}
       />

@@ -19,6 +19,8 @@ describe('schemaRule', () => {
   it('passes empty values to the required rule and good ones through', async () => {
     const rule = schemaRule(indicatorBody.shape.name);
     await expect(validate(rule, '')).resolves.toBeUndefined();
+    // Only spaces: the required rule's message alone, not a second one from the schema.
+    await expect(validate(rule, '   ')).resolves.toBeUndefined();
     await expect(validate(rule, '化学需氧量')).resolves.toBeUndefined();
   });
   it('answers the contracts’ message', async () => {

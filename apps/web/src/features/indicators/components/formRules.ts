@@ -1,25 +1,8 @@
 import { IndicatorMessages, isQuotaRefusal } from '@iot/contracts/indicators';
-import type { App, FormInstance, FormRule } from 'antd';
+import type { App, FormInstance } from 'antd';
 import { ApiError } from '../../../api/http';
 
-/** A contracts schema, seen only through what form validation needs. */
-interface Schema {
-  safeParse(value: unknown): {
-    success: boolean;
-    error?: { issues: readonly { message: string; path: readonly PropertyKey[] }[] };
-  };
-}
-
-/** Checks a filled-in value with the schema the server uses, showing the schema's message. */
-export function schemaRule(schema: Schema): FormRule {
-  return {
-    validator: async (_, value: unknown) => {
-      if (value === undefined || value === null || value === '') return;
-      const result = schema.safeParse(value);
-      if (!result.success) throw new Error(result.error?.issues[0]?.message ?? '格式不正确');
-    },
-  };
-}
+export { schemaRule } from '../../../components/schemaRule';
 
 /**
  * Parses a whole body with the server's schema; on failure puts each message on its field

@@ -1,6 +1,6 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Permission } from '@iot/contracts';
-import type { Member } from '@iot/contracts/memberships';
+import { type Member, MemberMessages } from '@iot/contracts/memberships';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -14,12 +14,14 @@ import {
   Table,
   type TableColumnsType,
   Tag,
+  Tooltip,
 } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { http } from '../../../api/http';
 import { Permission as Can, useCurrentRoute, usePermission } from '../../../app/routes/currentRoute';
 import { useSession } from '../../../app/session';
+import { tableEmpty } from '../../../components/LoadState';
 import { type ScopeApi, useScopeApi, useScopeRoles } from '../../roles/index';
 import { AddMemberModal } from '../components/AddMemberModal';
 import { ChangeRoleModal } from '../components/ChangeRoleModal';
@@ -59,6 +61,9 @@ function MemberList({ api }: { api: ScopeApi }) {
     [roles.data, members.data],
   );
   const adminRoles = new Set(roleOptions.filter((option) => option.admin).map((option) => option.value));
+  // The only administrator cannot be removed (the server refuses too): say why before the click.
+  const onlyAdmin = (member: Member) =>
+    adminRoles.has(member.roleId) && list.filter((m) => adminRoles.has(m.roleId)).length <= 1;
 
   const remove = useMutation({
     mutationFn: (member: Member) => http.delete<null>(`${api.members}/${member.userId}`),
@@ -111,7 +116,18 @@ function MemberList({ api }: { api: ScopeApi }) {
               修改角色
             </Button>
           )}
-          {canDelete && (
+          {canDelete && onlyAdmin(member) && (
+            <Tooltip
+              title={
+                member.userId === session?.userId ? MemberMessages.LAST_ADMIN_SELF : MemberMessages.LAST_ADMIN
+              }
+            >
+              <Button type="link" size="small" danger disabled data-testid="remove-only-admin">
+                移除
+              </Button>
+            </Tooltip>
+          )}
+          {canDelete && !onlyAdmin(member) && (
             <Popconfirm
               title={`确定移除成员「${member.realname || member.username}」吗？`}
               description={`移除后该用户不能再访问此${api.label}，账号本身保留。`}
@@ -158,10 +174,10 @@ function MemberList({ api }: { api: ScopeApi }) {
         loading={members.isFetching}
         pagination={{ pageSize: 10, hideOnSinglePage: true, showTotal: (total) => `共 ${total} 名成员` }}
         locale={{
-          emptyText: members.isLoading ? (
-            <div style={{ height: 120 }} />
-          ) : (
-            <Empty description={filter ? `没有匹配“${keyword.trim()}”的成员` : '还没有成员'} />
+          emptyText: tableEmpty(
+            members,
+            '成员列表',
+            <Empty description={filter ? `没有匹配“${keyword.trim()}”的成员` : '还没有成员'} />,
           ),
         }}
       />

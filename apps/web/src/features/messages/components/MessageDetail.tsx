@@ -1,5 +1,6 @@
-import { Button, Descriptions, Modal, Result, Skeleton, Tag, Typography } from 'antd';
+import { Button, Descriptions, Modal, Skeleton, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
+import { LoadError } from '../../../components/LoadState';
 import { useMarkRead, useMessage } from '../api';
 import { isWarningMessage, TYPE_COLORS } from '../kinds';
 import { formatTime } from './MessageTime';
@@ -43,7 +44,7 @@ export function MessageDetail({
       ]}
     >
       {detail.isLoading && <Skeleton active paragraph={{ rows: 4 }} />}
-      {detail.isError && <Result status="warning" title="消息不存在或已无法查看" />}
+      {detail.isError && <LoadError compact what="消息详情" error={detail.error} onRetry={detail.refetch} />}
       {message && (
         <>
           <Typography.Title level={5}>{message.title}</Typography.Title>

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Empty, Result, Skeleton } from 'antd';
+import { Button, Drawer, Empty, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../app/session';
+import { LoadError } from '../../../components/LoadState';
 import { messagesKey, useMarkRead, useMessages, useUnreadCount } from '../api';
 import { MessageItem } from './MessageItem';
 import { MESSAGE_CENTER_PATH, useOpenMessage } from './useOpenMessage';
@@ -65,13 +66,7 @@ export function MessageDrawer({
       }
     >
       {messages.isLoading && <Skeleton active paragraph={{ rows: 6 }} />}
-      {messages.isError && (
-        <Result
-          status="error"
-          title="消息加载失败"
-          extra={<Button onClick={() => messages.refetch()}>重新加载</Button>}
-        />
-      )}
+      {messages.isError && <LoadError what="消息列表" error={messages.error} onRetry={messages.refetch} />}
       {messages.data?.list.length === 0 && <Empty description="暂无消息" />}
       {messages.data?.list.map((message) => (
         <MessageItem

@@ -1,5 +1,6 @@
 import type { MessageSetting } from '@iot/contracts/users';
-import { Alert, App, Button, Col, Form, InputNumber, Result, Row, Skeleton, Switch, Typography } from 'antd';
+import { Alert, App, Button, Col, Form, InputNumber, Row, Skeleton, Switch, Typography } from 'antd';
+import { LoadError } from '../../../components/LoadState';
 import { useMessageSetting, useSaveMessageSetting } from '../api';
 
 const MESSAGE_KINDS = [
@@ -22,13 +23,7 @@ export function MessageSettingForm() {
 
   if (setting.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (!setting.data) {
-    return (
-      <Result
-        status="error"
-        title="消息设置加载失败"
-        extra={<Button onClick={() => setting.refetch()}>重新加载</Button>}
-      />
-    );
+    return <LoadError what="消息设置" error={setting.error} onRetry={setting.refetch} />;
   }
   const stored = setting.data;
   return (

@@ -2,7 +2,7 @@ import type { MessagePush, UnreadCount } from '@iot/contracts/messages';
 import { DEFAULT_MESSAGE_SETTING, type MessageSetting } from '@iot/contracts/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, notification, Space, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLoginInfo } from '../../../app/queries';
 import { clearSession, useSession } from '../../../app/session';
@@ -13,6 +13,7 @@ import { isWarningMessage, noticeDuration, noticeIcon, speaks, TYPE_COLORS } fro
 import { playChime, speak } from './alerts';
 import { connectMessageSocket } from './messageSocket';
 import { NoticeStack, noticeLimit, STACK_THRESHOLD } from './noticeStack';
+import { useDialogOpen } from './useDialogOpen';
 
 /** Spec feature-areas §4/§9: resource warnings are fetched 5 s after start and shown for 20 s. */
 const RESOURCE_WARNING_DELAY_MS = 5_000;
@@ -21,7 +22,9 @@ const RESOURCE_WARNING_SECONDS = 20;
 /**
  * The signed-in shell's live messages: the STOMP socket, a notice bottom right per message (with
  * chime and read-out as the user's settings say), the unread count, the resource warnings after
- * start, and the deactivated / expired account notice that signs out.
+ * start, and the deactivated / expired account notice that signs out. While a dialog is open the
+ * notices step aside — those on screen are hidden, new ones held — so that none covers its buttons
+ * (docs/decisions/0033); they come back when it closes.
  */
 export function LiveMessages() {
   const session = useSession();
@@ -33,14 +36,24 @@ export function LiveMessages() {
   const navigate = useNavigate();
   const openMessage = useOpenMessage();
   const { modal } = App.useApp();
+  const container = useRef<HTMLDivElement>(null);
   const [api, holder] = notification.useNotification({
     placement: 'bottomRight',
     stack: { threshold: STACK_THRESHOLD },
+    getContainer: () => container.current ?? document.body,
   });
+  const dialogOpen = useDialogOpen();
 
-  const stack = useMemo(() => {
+  // One stack for the shell's life: it keeps which notices are open, hidden and held, so it must not
+  // be made anew when the notification API or navigate change identity (a closing dialog, a route).
+  const latest = useRef({ api, navigate });
+  latest.current = { api, navigate };
+  const [stack] = useState(() => {
     const created: NoticeStack = new NoticeStack(
-      api,
+      {
+        open: (args) => latest.current.api.open(args),
+        destroy: (key) => latest.current.api.destroy(key),
+      },
       () => noticeLimit(window.innerHeight),
       () => (
         <Space>
@@ -52,7 +65,7 @@ export function LiveMessages() {
             type="primary"
             onClick={() => {
               created.clear();
-              navigate(MESSAGE_CENTER_PATH);
+              latest.current.navigate(MESSAGE_CENTER_PATH);
             }}
           >
             查看消息
@@ -61,7 +74,7 @@ export function LiveMessages() {
       ),
     );
     return created;
-  }, [api, navigate]);
+  });
 
   // The socket lives as long as the user's session; the handlers read the latest render.
   const handlers = useRef({
@@ -161,5 +174,19 @@ export function LiveMessages() {
     return () => clearTimeout(timer);
   }, [userId, stack]);
 
-  return holder;
+  useEffect(() => {
+    if (dialogOpen) stack.hold();
+    else stack.release();
+  }, [dialogOpen, stack]);
+
+  return (
+    <div
+      ref={container}
+      data-testid="live-notices"
+      data-held={dialogOpen ? 'true' : 'false'}
+      style={dialogOpen ? { display: 'none' } : undefined}
+    >
+      {holder}
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
 import { type MessagePush, messagePush } from '@iot/contracts/messages';
-import { Client } from '@stomp/stompjs';
+import { Client, type StompSubscription } from '@stomp/stompjs';
 import { refreshSession } from '../../../api/http';
 import { getSession, isFresh } from '../../../app/session';
 
@@ -23,6 +23,57 @@ export interface MessageSocketHandlers {
   onAccountClosed(notice: string): void;
 }
 
+/** A screen's interest in a topic of the shared socket: each frame's JSON, and each (re)subscription. */
+interface TopicListener {
+  onMessage(body: unknown): void;
+  /** Subscribed, at first or after a reconnect: what was sent meanwhile was missed, read it afresh. */
+  onSubscribed?(): void;
+}
+
+const listeners = new Map<string, Set<TopicListener>>();
+const subscriptions = new Map<string, StompSubscription>();
+/** The session's connected client, if any. */
+let connected: Client | null = null;
+
+function subscribeOn(client: Client, destination: string): void {
+  if (subscriptions.has(destination)) return;
+  subscriptions.set(
+    destination,
+    client.subscribe(destination, (frame) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(frame.body);
+      } catch {
+        return;
+      }
+      for (const listener of listeners.get(destination) ?? []) listener.onMessage(body);
+    }),
+  );
+  for (const listener of listeners.get(destination) ?? []) listener.onSubscribed?.();
+}
+
+/**
+ * Listens to a topic on the session's one socket (e.g. `/topic/projects/{id}/warnings`): subscribed
+ * while anyone listens, again after each reconnect. Answers the function that stops listening.
+ */
+export function listenToTopic(destination: string, listener: TopicListener): () => void {
+  const set = listeners.get(destination) ?? new Set();
+  set.add(listener);
+  listeners.set(destination, set);
+  if (connected?.connected) {
+    if (subscriptions.has(destination)) listener.onSubscribed?.();
+    else subscribeOn(connected, destination);
+  }
+  return () => {
+    set.delete(listener);
+    if (set.size > 0) return;
+    listeners.delete(destination);
+    const subscription = subscriptions.get(destination);
+    subscriptions.delete(destination);
+    if (connected?.connected) subscription?.unsubscribe();
+  };
+}
+
 function socketUrl(token: string): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   return `${scheme}://${window.location.host}/socket?token=${encodeURIComponent(token)}`;
@@ -37,6 +88,12 @@ function socketUrl(token: string): string {
 export function connectMessageSocket(userId: number, handlers: MessageSocketHandlers): () => void {
   // Set by an ERROR about the token: the next connection may work with a refreshed one.
   let tokenRefused = false;
+  // Subscriptions die with the connection; the next one makes them again.
+  const forget = () => {
+    if (connected !== client) return;
+    connected = null;
+    subscriptions.clear();
+  };
   const client = new Client({
     webSocketFactory: () => new WebSocket(socketUrl(getSession()?.token ?? '')),
     beforeConnect: async () => {
@@ -51,6 +108,9 @@ export function connectMessageSocket(userId: number, handlers: MessageSocketHand
     debug: () => {},
     onConnect: () => {
       tokenRefused = false;
+      connected = client;
+      subscriptions.clear();
+      for (const destination of listeners.keys()) subscribeOn(client, destination);
       client.subscribe(messageCenterTopic(userId), (frame) => {
         let body: unknown;
         try {
@@ -70,10 +130,14 @@ export function connectMessageSocket(userId: number, handlers: MessageSocketHand
       } else tokenRefused = !tokenRefused && /token/.test(frame.headers.message ?? '');
     },
     onWebSocketClose: (event: CloseEvent) => {
+      forget();
       // Called before stompjs schedules its reconnect, so deactivating here prevents it.
       if (event.code !== ABNORMAL_CLOSE && !tokenRefused) void client.deactivate();
     },
   });
   client.activate();
-  return () => void client.deactivate();
+  return () => {
+    forget();
+    void client.deactivate();
+  };
 }

@@ -58,4 +58,26 @@ describe('notices on screen', () => {
     stack.show(notice('e'));
     expect([...open.keys()]).toEqual(['e']);
   });
+
+  it('hold what arrives while a dialog is open, and show it, within the limit, once it closes', () => {
+    const { api, open } = screen();
+    const stack = new NoticeStack(
+      api,
+      () => 2,
+      () => null,
+    );
+    stack.show(notice('a'));
+    stack.hold();
+    expect(stack.show(notice('b'))).toBe(true);
+    stack.show(notice('c'));
+    expect([...open.keys()]).toEqual(['a']);
+    stack.release();
+    expect([...open.keys()]).toEqual(['a', 'b', OVERFLOW_KEY]);
+    expect(stack.hiddenCount).toBe(1);
+    stack.hold();
+    stack.show(notice('d'));
+    stack.clear();
+    stack.release();
+    expect(open.size).toBe(0);
+  });
 });

@@ -40,6 +40,8 @@ export const OVERFLOW_KEY = 'messages-hidden';
 export class NoticeStack {
   private readonly open = new Set<string>();
   private hidden = 0;
+  /** Notices held while a dialog is open (docs/decisions/0033), shown when it closes. */
+  private held: Notice[] | null = null;
 
   constructor(
     private readonly api: NoticeApi,
@@ -47,8 +49,15 @@ export class NoticeStack {
     private readonly overflowActions: () => ReactNode,
   ) {}
 
-  /** Shows the notice, or counts it among the hidden ones; answers whether it is on screen. */
+  /**
+   * Shows the notice, or counts it among the hidden ones; answers whether it is (or, held while a
+   * dialog is open, will be) on screen.
+   */
   show(notice: Notice): boolean {
+    if (this.held) {
+      this.held = [...this.held.filter((n) => n.key !== notice.key), notice];
+      return true;
+    }
     if (this.open.size >= this.limit()) {
       this.hidden += 1;
       this.api.open({
@@ -69,8 +78,25 @@ export class NoticeStack {
     return true;
   }
 
+  /** A dialog opened: what arrives now waits (the notices on screen are hidden by the caller). */
+  hold(): void {
+    this.held ??= [];
+  }
+
+  /** The dialogs are closed: the held notices are shown, in order and within the limit. */
+  release(): void {
+    const held = this.held ?? [];
+    this.held = null;
+    for (const notice of held) this.show(notice);
+  }
+
+  get holding(): boolean {
+    return this.held !== null;
+  }
+
   /** 忽略全部: closes every notice and forgets the hidden ones. */
   clear(): void {
+    if (this.held) this.held = [];
     for (const key of this.open) this.api.destroy(key);
     this.open.clear();
     this.api.destroy(OVERFLOW_KEY);

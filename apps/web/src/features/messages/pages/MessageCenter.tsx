@@ -1,20 +1,9 @@
 import { Permission } from '@iot/contracts';
 import { MESSAGE_TYPES, type Message, type MessageType, MessageTypeNames } from '@iot/contracts/messages';
-import {
-  Badge,
-  Button,
-  Card,
-  Popconfirm,
-  Result,
-  Segmented,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Badge, Button, Card, Empty, Popconfirm, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { usePermission } from '../../../app/routes/currentRoute';
+import { LoadError, tableEmpty } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
 import { useMarkRead, useMessages, useUnreadCount } from '../api';
 import { MessageDetail } from '../components/MessageDetail';
@@ -85,18 +74,14 @@ export function MessageCenter() {
         style={{ marginBottom: 16 }}
       />
       {messages.isError ? (
-        <Result
-          status="error"
-          title="消息加载失败"
-          extra={<Button onClick={() => messages.refetch()}>重新加载</Button>}
-        />
+        <LoadError what="消息列表" error={messages.error} onRetry={messages.refetch} />
       ) : (
         <Table<Message>
           rowKey="id"
           size="middle"
           loading={messages.isFetching}
           dataSource={messages.data?.list ?? []}
-          locale={{ emptyText: '暂无消息' }}
+          locale={{ emptyText: tableEmpty(messages, '消息列表', <Empty description="暂无消息" />) }}
           pagination={{
             current: query.page + 1,
             pageSize: query.size,

@@ -1,6 +1,7 @@
 import type { GroupTreeIndicator, GroupTreeNode } from '@iot/contracts/groups';
 import { Empty, TreeSelect } from 'antd';
 import { useMemo } from 'react';
+import { LoadError } from '../../../components/LoadState';
 import { useGroupTree } from '../api';
 
 interface TreeOption {
@@ -37,8 +38,15 @@ export function useTreeIndicators(groupId: number) {
       node.children.forEach(visit);
     };
     (tree.data ?? []).forEach(visit);
-    return { indicators, gateways, loading: tree.isLoading, tree: tree.data ?? [] };
-  }, [tree.data, tree.isLoading]);
+    const failed = tree.isError && !tree.data;
+    return {
+      indicators,
+      gateways,
+      loading: tree.isLoading,
+      tree: tree.data ?? [],
+      failure: failed ? { error: tree.error, retry: tree.refetch } : null,
+    };
+  }, [tree.data, tree.isLoading, tree.isError, tree.error, tree.refetch]);
 }
 
 /** Group → gateway → indicator options; keys carry the group so an indicator shown twice stays distinct. */
@@ -82,7 +90,7 @@ const idOf = (key: string) => Number(key.slice(2, key.indexOf('@')));
  * points), searchable, with whole groups checkable at once.
  */
 export function GatewayIndicatorPicker({ groupId, mode, value, onChange, max, style }: PickerProps) {
-  const { tree, loading } = useTreeIndicators(groupId);
+  const { tree, loading, failure } = useTreeIndicators(groupId);
   const options = useMemo(() => toOptions(tree, mode), [tree, mode]);
   const leafPrefix = mode === 'gateways' ? 'w:' : 'i:';
   const leaves = useMemo(
@@ -111,7 +119,13 @@ export function GatewayIndicatorPicker({ groupId, mode, value, onChange, max, st
       listHeight={360}
       treeData={options}
       value={keys}
-      notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="分组树中还没有网关指标" />}
+      notFoundContent={
+        failure ? (
+          <LoadError compact what="分组树" error={failure.error} onRetry={failure.retry} />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="分组树中还没有网关指标" />
+        )
+      }
       onChange={(next) => {
         const ids = [...new Set(next.filter((k) => k.startsWith(leafPrefix)).map(idOf))];
         onChange(max ? ids.slice(0, max) : ids);

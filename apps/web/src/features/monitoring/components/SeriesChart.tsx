@@ -1,19 +1,39 @@
 import type { ChartBucket } from '@iot/contracts/history';
 import { theme } from 'antd';
 import { LineChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import {
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TooltipComponent,
+} from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { formatTooltipTime, timeAxisLabel } from '../../../components/chartTime';
 import { useEChart } from '../../../components/useEChart';
 
-echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
+echarts.use([
+  LineChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  DataZoomComponent,
+  MarkLineComponent,
+  CanvasRenderer,
+]);
 
 /** One line of the chart: a gateway indicator's buckets. */
 export interface ChartLine {
   key: string;
   name: string;
   unit: string;
+  /**
+   * The y-axis the line is drawn on, named so: its unit, or for a value without a unit the
+   * indicator's own name (pH beside COD gets its own axis). Defaults to the unit.
+   */
+  axis?: string;
   decimals: number | null;
   points: ChartBucket[];
 }
@@ -28,22 +48,58 @@ export interface SeriesChartProps {
   /** The zoomed window after the user stops zooming (null: the whole range again). */
   onZoom?: (window: [number, number] | null) => void;
   height?: number;
+  /** Dashed reference lines: limits across (axis y, on the first line's axis) or moments along (axis x). */
+  markLines?: ChartMark[];
+}
+
+/** A labelled reference line of the chart: a threshold (y) or a moment (x, epoch ms). */
+export interface ChartMark {
+  axis: 'x' | 'y';
+  value: number;
+  label: string;
 }
 
 const ZOOM_SETTLE_MS = 250;
 /** Axis name of values without a unit. */
 const NO_UNIT = '数值';
 const AXIS_OFFSET = 56;
+/** A tooltip shows the nearest bucket only within this many pixels of the crosshair (or its spacing). */
+const NEAR_PX = 12;
+
+/** The y-axis a line is drawn on. */
+export const axisOf = (line: ChartLine) => line.axis || line.unit || NO_UNIT;
 
 /**
  * The one line chart of the monitoring screens: one time axis, one y-axis per unit (alternating
- * left and right), zoomable with the wheel and the slider; colours from the active theme.
+ * left and right; a value without a unit on an axis of its own name), zoomable with the wheel and
+ * the slider; colours from the active theme. The tooltip follows the crosshair: away from any
+ * bucket (a gap, a zoomed empty stretch) it says so instead of showing a far point.
  */
-export function SeriesChart({ lines, start, stop, band = false, onZoom, height = 380 }: SeriesChartProps) {
+export function SeriesChart({
+  lines,
+  start,
+  stop,
+  band = false,
+  onZoom,
+  height = 380,
+  markLines,
+}: SeriesChartProps) {
   const { element, chart } = useEChart();
   const zoomHandler = useRef(onZoom);
   zoomHandler.current = onZoom;
   const { token } = theme.useToken();
+  /** The crosshair's x in the chart's pixels, taken before echarts handles the same move. */
+  const mouseX = useRef<number | null>(null);
+
+  useEffect(() => {
+    const box = element.current;
+    if (!box) return;
+    const move = (event: MouseEvent) => {
+      mouseX.current = event.clientX - box.getBoundingClientRect().left;
+    };
+    box.addEventListener('mousemove', move, true);
+    return () => box.removeEventListener('mousemove', move, true);
+  }, [element]);
 
   useEffect(() => {
     const instance = chart.current;
@@ -86,11 +142,11 @@ export function SeriesChart({ lines, start, stop, band = false, onZoom, height =
       '#a0d911',
     ];
     // At least one y-axis: a grid without one cannot be drawn.
-    const units = lines.length > 0 ? [...new Set(lines.map((l) => l.unit))] : [''];
+    const units = lines.length > 0 ? [...new Set(lines.map(axisOf))] : [NO_UNIT];
     const axisColor = token.colorTextSecondary;
     const yAxis = units.map((unit, index) => ({
       type: 'value' as const,
-      name: unit || NO_UNIT,
+      name: unit,
       position: index % 2 === 0 ? ('left' as const) : ('right' as const),
       offset: Math.floor(index / 2) * AXIS_OFFSET,
       scale: true,
@@ -99,11 +155,20 @@ export function SeriesChart({ lines, start, stop, band = false, onZoom, height =
       axisLine: { show: true, lineStyle: { color: token.colorBorder } },
       splitLine: { show: index === 0, lineStyle: { color: token.colorBorderSecondary } },
     }));
+    // Limits drawn across must be in view, whatever the values (the first line's axis holds them).
+    const limits = (markLines ?? []).filter((m) => m.axis === 'y').map((m) => m.value);
+    const limitAxis = yAxis[lines[0] ? units.indexOf(axisOf(lines[0])) : 0];
+    if (limits.length > 0 && limitAxis) {
+      Object.assign(limitAxis, {
+        min: (extent: { min: number }) => Math.min(extent.min, ...limits),
+        max: (extent: { max: number }) => Math.max(extent.max, ...limits),
+      });
+    }
     const left = Math.ceil(units.length / 2);
     const right = Math.floor(units.length / 2);
     const series = lines.flatMap((line, index) => {
       const color = palette[index % palette.length];
-      const yAxisIndex = units.indexOf(line.unit);
+      const yAxisIndex = units.indexOf(axisOf(line));
       const main = {
         type: 'line' as const,
         id: `${line.key}:avg`,
@@ -130,7 +195,36 @@ export function SeriesChart({ lines, start, stop, band = false, onZoom, height =
       });
       return [main, edge('max'), edge('min')];
     });
+    const first = series[0];
+    if (first && markLines && markLines.length > 0) {
+      Object.assign(first, {
+        markLine: {
+          silent: true,
+          symbol: 'none',
+          animation: false,
+          // Moments close together (a short warning's start and release) put their labels at both ends.
+          data: markLines.map((mark, index) => ({
+            [mark.axis === 'y' ? 'yAxis' : 'xAxis']: mark.value,
+            name: mark.label,
+            lineStyle: {
+              type: 'dashed' as const,
+              width: 1.2,
+              color: mark.axis === 'y' ? token.colorError : token.colorWarning,
+            },
+            label: {
+              formatter: mark.label,
+              position:
+                mark.axis === 'x' && markLines.filter((m, i) => m.axis === 'x' && i < index).length % 2 === 1
+                  ? ('insideStartTop' as const)
+                  : ('insideEndTop' as const),
+              color: mark.axis === 'y' ? token.colorError : token.colorWarning,
+            },
+          })),
+        },
+      });
+    }
     const byKey = new Map(lines.map((l) => [l.key, l]));
+    const drawnLabels = new Set<string>();
     // A new range starts unzoomed; new data for the same range keeps the zoom.
     const rangeKey = `${start}-${stop}`;
     const previous = (instance.getOption() as { dataZoom?: { start?: number; end?: number }[] } | undefined)
@@ -159,16 +253,27 @@ export function SeriesChart({ lines, start, stop, band = false, onZoom, height =
         },
         tooltip: {
           trigger: 'axis',
+          // The crosshair stays where the pointer is; the tooltip judges how near the data is.
+          axisPointer: { type: 'line', snap: false },
           backgroundColor: token.colorBgElevated,
           borderColor: token.colorBorder,
           textStyle: { color: token.colorText },
-          formatter: (params: unknown) => tooltip(params as TooltipItem[], byKey),
+          formatter: (params: unknown) => {
+            const items = params as TooltipItem[];
+            const x = mouseX.current;
+            const toPx = (ts: number) => instance.convertToPixel({ xAxisIndex: 0 }, ts) as number;
+            if (x !== null && items.length > 0 && !near(items[0]!, byKey, x, toPx)) {
+              const at = instance.convertFromPixel({ xAxisIndex: 0 }, x) as number;
+              return `<div>${formatTooltipTime(at)}</div><div style="opacity:0.65">该时刻附近没有数据</div>`;
+            }
+            return tooltip(items, byKey);
+          },
         },
         xAxis: {
           type: 'time',
           min: start,
           max: stop,
-          axisLabel: { color: axisColor, hideOverlap: true },
+          axisLabel: timeAxisLabel(axisColor, drawnLabels),
           axisLine: { lineStyle: { color: token.colorBorder } },
         },
         yAxis,
@@ -200,17 +305,19 @@ export function SeriesChart({ lines, start, stop, band = false, onZoom, height =
     if (points > 0) {
       instance.on('finished', () => {
         instance.off('finished');
+        element.current?.setAttribute('data-x-labels', [...drawnLabels].join('|'));
         element.current?.setAttribute('data-chart-drawn', String(points));
         performance.mark('chart-drawn');
       });
     }
-  }, [lines, start, stop, band, token, element.current?.setAttribute, chart.current]);
+  }, [lines, start, stop, band, markLines, token, element.current?.setAttribute, chart.current]);
 
   return (
     <div
       ref={element}
       data-testid="series-chart"
-      data-units={[...new Set(lines.map((l) => l.unit || NO_UNIT))].join('|')}
+      data-units={[...new Set(lines.map(axisOf))].join('|')}
+      data-marks={markLines?.map((m) => m.label).join('|')}
       style={{ width: '100%', height }}
     />
   );
@@ -221,12 +328,35 @@ interface TooltipItem {
   seriesName: string;
   color: string;
   value: [number, number];
+  dataIndex: number;
   axisValue: number;
+}
+
+/**
+ * Whether the bucket echarts found is near the crosshair: within a few pixels, or within most of
+ * the spacing to its closer neighbour (sparse data still reads between its points; a point at the
+ * edge of a gap does not answer for the gap).
+ */
+function near(
+  item: TooltipItem,
+  lines: Map<string, ChartLine>,
+  x: number,
+  toPx: (ts: number) => number,
+): boolean {
+  const ts = item.value?.[0];
+  if (ts === undefined) return false;
+  const points = lines.get(splitId(item.seriesId)[0])?.points ?? [];
+  const i = item.dataIndex;
+  const gaps = [points[i - 1], points[i + 1]]
+    .filter((p) => p !== undefined)
+    .map((p) => Math.abs(toPx(p.ts) - toPx(ts)));
+  const spacing = gaps.length > 0 ? Math.min(...gaps) : 0;
+  return Math.abs(toPx(ts) - x) <= Math.max(NEAR_PX, 0.75 * spacing);
 }
 
 function tooltip(items: TooltipItem[], lines: Map<string, ChartLine>): string {
   if (items.length === 0) return '';
-  const time = new Date(items[0]!.axisValue).toLocaleString('zh-CN', { hour12: false });
+  const time = formatTooltipTime(items[0]!.axisValue);
   const rows = new Map<string, { name: string; color: string; parts: string[] }>();
   for (const item of items) {
     const [key, which] = splitId(item.seriesId);

@@ -22,8 +22,9 @@ export function TimeRangeField({
   value: TimeRangeValue;
   onChange: (v: TimeRangeValue) => void;
 }) {
+  // On a phone the two parts take a line each instead of running off the screen.
   return (
-    <Space.Compact>
+    <Space.Compact style={{ flexWrap: 'wrap', maxWidth: '100%', rowGap: 8 }}>
       <Select
         aria-label="时间范围"
         style={{ width: 168 }}
@@ -38,6 +39,7 @@ export function TimeRangeField({
         aria-label="起止时间"
         showTime
         format="YYYY-MM-DD HH:mm"
+        style={{ maxWidth: '100%' }}
         value={resolveRange(value)}
         allowClear={false}
         presets={TIME_PRESETS.map(([, label, get]) => ({ label, value: get }))}

@@ -60,6 +60,8 @@ export function toLines(
         key: `${s.gateway}:${s.metric}`,
         name: seriesName(m, s.gateway, s.metric, gateways),
         unit: m?.unit ?? '',
+        // A value without a unit gets an axis of its own name (pH is not on COD's mg/L axis).
+        axis: m ? m.unit || m.alias : s.metric,
         decimals: m?.decimalPlaces ?? null,
         points: s.points,
         type: m?.type,

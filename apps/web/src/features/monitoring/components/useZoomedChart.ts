@@ -16,6 +16,8 @@ export interface ZoomedChart {
   loading: boolean;
   fetching: boolean;
   error: unknown;
+  /** Asks again for what failed (the range, and the zoomed window if any). */
+  retry(): void;
 }
 
 /**
@@ -67,18 +69,25 @@ export function useZoomedChart(query: SeriesQuery | null): ZoomedChart {
     loading: base.isLoading,
     fetching: base.isFetching || detail.isFetching,
     error: base.error ?? detail.error,
+    retry: () => {
+      void base.refetch();
+      if (windowQuery) void detail.refetch();
+    },
   };
 }
 
-/** Statistics of a series over its buckets: the extremes with their bucket times, and the mean. */
+/**
+ * Statistics of a series over its buckets: the extremes with the times of their samples (minTs,
+ * maxTs: the earliest of equal ones), and the mean.
+ */
 export function summarise(points: ChartBucket[]) {
   let max: ChartBucket | null = null;
   let min: ChartBucket | null = null;
   let sum = 0;
   let count = 0;
   for (const p of points) {
-    if (!max || p.max > max.max) max = p;
-    if (!min || p.min < min.min) min = p;
+    if (!max || p.max > max.max || (p.max === max.max && p.maxTs < max.maxTs)) max = p;
+    if (!min || p.min < min.min || (p.min === min.min && p.minTs < min.minTs)) min = p;
     sum += p.avg * p.count;
     count += p.count;
   }

@@ -1,32 +1,20 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { MAX_SERIES_PER_QUERY } from '@iot/contracts/history';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Space,
-  Spin,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Empty, Flex, Space, Spin, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useProjectId } from '../../../app/routes/useProjectId';
+import { LoadError, tableEmpty } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
 import { dataQueryMessage, fetchHistory } from '../api';
 import { GatewayIndicatorPicker } from '../components/GatewayIndicatorPicker';
+import { HistoryExportButton } from '../components/HistoryExportButton';
 import { SeriesChart } from '../components/SeriesChart';
 import { resolveRange, TimeRangeField } from '../components/TimeRangeField';
 import { seriesName, toLines, useSelection } from '../components/useSelection';
 import { useSeriesQuery } from '../components/useSeriesQuery';
 import { summarise, useZoomedChart } from '../components/useZoomedChart';
-import { exportHistory } from '../exportHistory';
-import { formatWithUnit } from '../format';
+import { formatStatistic, formatWithUnit } from '../format';
 
 interface Conditions {
   gatewayIndicatorIds: number[];
@@ -70,7 +58,6 @@ export function HistoricalData() {
   const [draft, setDraft] = useState(saved);
   // Bumped on each 查 询 so a preset ("today") is taken again at the moment of asking.
   const [asked, setAsked] = useState(0);
-  const [exporting, setExporting] = useState<number | null>(null);
   const selection = useSelection(groupId, saved);
 
   const query = useSeriesQuery(saved, asked);
@@ -115,19 +102,6 @@ export function HistoricalData() {
     setAsked((n) => n + 1);
   };
 
-  const download = async () => {
-    if (!query) return;
-    setExporting(0);
-    try {
-      const result = await exportHistory(query, selection.meta, selection.gateways, '历史数据', setExporting);
-      if (result.truncated) message.warning(`数据过多，只导出了前 ${result.rows} 条`);
-    } catch (error) {
-      message.error(dataQueryMessage(error));
-    } finally {
-      setExporting(null);
-    }
-  };
-
   const columns: TableColumnsType<Row> = [
     {
       title: '时间',
@@ -150,7 +124,8 @@ export function HistoricalData() {
       render: (_, r) => formatWithUnit(selection.meta.get(`${r.gateway}:${r.metric}`), r.value),
     },
   ];
-  const error = chart.error ?? page.error;
+  // The data queries' own wording (指标数量超过限制), shown where the chart or the table would be.
+  const pageFailure = { ...page, error: page.error && new Error(dataQueryMessage(page.error)) };
 
   return (
     <Card title="历史数据" variant="borderless">
@@ -168,19 +143,14 @@ export function HistoricalData() {
           <Button type="primary" onClick={search}>
             查 询
           </Button>
-          <Button
-            icon={<DownloadOutlined />}
+          <HistoryExportButton
+            query={query}
+            meta={selection.meta}
+            gateways={selection.gateways}
             disabled={query === null || knownTotal === 0}
-            loading={exporting !== null}
-            onClick={() => void download()}
-          >
-            {exporting !== null ? `导出中（${exporting} 条）` : '导出'}
-          </Button>
+          />
         </Space>
       </Flex>
-      {error ? (
-        <Alert type="error" showIcon style={{ marginBottom: 12 }} title={dataQueryMessage(error)} />
-      ) : null}
       {query === null ? (
         <Empty description="选择指标与时间范围后点击“查询”" style={{ padding: '48px 0' }} />
       ) : (
@@ -197,6 +167,12 @@ export function HistoricalData() {
             </Flex>
             {chart.loading ? (
               <div style={{ height: 380 }} />
+            ) : chart.error ? (
+              <LoadError
+                what="历史曲线"
+                error={new Error(dataQueryMessage(chart.error))}
+                onRetry={chart.retry}
+              />
             ) : lines.every((l) => l.points.length === 0) ? (
               <Empty description="该时间范围内没有数据" style={{ padding: '48px 0' }} />
             ) : (
@@ -224,18 +200,18 @@ export function HistoricalData() {
                   <Typography.Text strong>{line.name}</Typography.Text>
                   <div>
                     最大值 {formatWithUnit(meta, s.max.max)}
-                    <Typography.Text type="secondary">
-                      （{dayjs(s.max.ts).format('MM-DD HH:mm')}）
+                    <Typography.Text type="secondary" data-testid="max-time">
+                      （{dayjs(s.max.maxTs).format('YYYY-MM-DD HH:mm:ss')}）
                     </Typography.Text>
                   </div>
                   <div>
                     最小值 {formatWithUnit(meta, s.min.min)}
-                    <Typography.Text type="secondary">
-                      （{dayjs(s.min.ts).format('MM-DD HH:mm')}）
+                    <Typography.Text type="secondary" data-testid="min-time">
+                      （{dayjs(s.min.minTs).format('YYYY-MM-DD HH:mm:ss')}）
                     </Typography.Text>
                   </div>
                   <div>
-                    平均值 {s.avg === null ? '—' : formatWithUnit(meta, s.avg)} · {s.count} 条
+                    平均值 {formatStatistic(meta, s.avg)} · {s.count} 条
                   </div>
                 </Card>
               );
@@ -248,7 +224,13 @@ export function HistoricalData() {
               columns={columns}
               dataSource={rows}
               loading={page.isFetching}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" /> }}
+              locale={{
+                emptyText: tableEmpty(
+                  pageFailure,
+                  '历史数据',
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />,
+                ),
+              }}
               pagination={{
                 current: saved.page + 1,
                 pageSize: saved.perPage,

@@ -14,9 +14,19 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useProjectId } from '../../../app/routes/useProjectId';
+import { LoadError } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
+import {
+  type CurveTarget,
+  IndicatorCurveDrawer,
+  useActiveWarnings,
+  WarningFrame,
+  type WarningMarks,
+  WarningMarkTag,
+  warningRowProps,
+} from '../../warnings/index';
 import { useGatewayStatus, useIndicatorMeta } from '../api';
 import { GatewayIndicatorPicker, useTreeIndicators } from '../components/GatewayIndicatorPicker';
 import { LiveTile, LiveTimeCell, LiveValueCell } from '../components/LiveCells';
@@ -55,7 +65,7 @@ const STATUS: Record<LiveStatus, { status: 'processing' | 'success' | 'default' 
 export function RealTimeData() {
   const groupId = useProjectId();
   const [saved, setSaved] = useSavedQuery<Conditions>(`monitoring.realTime.${groupId}`, DEFAULTS);
-  const { indicators, gateways, loading } = useTreeIndicators(groupId);
+  const { indicators, gateways, loading, failure } = useTreeIndicators(groupId);
   const gatewayIds = useMemo(
     () =>
       saved.picked
@@ -65,6 +75,9 @@ export function RealTimeData() {
   );
   const live = useLiveGateways(gatewayIds);
   const { meta } = useIndicatorMeta(groupId, gatewayIds, gateways);
+  // Open warnings mark their cards and rows, live; a card or row opens its curve (decision 0033).
+  const marks = useActiveWarnings(groupId);
+  const [curve, setCurve] = useState<CurveTarget | null>(null);
   const status = useGatewayStatus(groupId);
   // Only a change of who is offline re-renders the rows (the list is refetched every 30 s).
   const offline = useMemo(
@@ -138,18 +151,44 @@ export function RealTimeData() {
       )}
       {loading ? (
         <Spin style={{ display: 'block', margin: '48px auto' }} />
+      ) : failure ? (
+        <LoadError what="分组树" error={failure.error} onRetry={failure.retry} />
       ) : rows.length === 0 ? (
         <Empty
           style={{ padding: '48px 0' }}
           description={gateways.size === 0 ? '分组树中还没有网关指标' : '请选择网关'}
         />
       ) : saved.view === 'table' ? (
-        <LiveTable rows={rows} store={live.store} />
+        <LiveTable rows={rows} store={live.store} marks={marks} onOpen={setCurve} />
       ) : (
-        <LiveCards rows={rows} store={live.store} />
+        <LiveCards rows={rows} store={live.store} marks={marks} onOpen={setCurve} />
       )}
+      <IndicatorCurveDrawer
+        groupId={groupId}
+        target={curve}
+        warning={curve ? marks.byIndicator.get(curve.id) : undefined}
+        onClose={() => setCurve(null)}
+      />
     </Card>
   );
+}
+
+/** What a row's curve shows. */
+const curveOf = (r: Row): CurveTarget => ({
+  id: r.indicator.id,
+  gatewayId: r.gatewayId,
+  gatewayAlias: r.gatewayAlias,
+  metric: r.indicator.dataIdentification,
+  alias: r.meta?.alias ?? r.indicator.alias,
+  unit: r.meta?.unit ?? '',
+  decimals: r.meta?.decimalPlaces ?? null,
+});
+
+interface ViewProps {
+  rows: Row[];
+  store: LiveStore;
+  marks: WarningMarks;
+  onOpen: (target: CurveTarget) => void;
 }
 
 /** Before the gateway's indicators arrive: its tree entry, shown raw. */
@@ -167,11 +206,24 @@ function fallbackMeta(gi: GroupTreeIndicator): IndicatorMeta {
   };
 }
 
-const LiveTable = memo(function LiveTable({ rows, store }: { rows: Row[]; store: LiveStore }) {
+const LiveTable = memo(function LiveTable({ rows, store, marks, onOpen }: ViewProps) {
   const columns: TableColumnsType<Row> = useMemo(
     () => [
       { title: '网关', dataIndex: 'gatewayAlias', width: 200, ellipsis: true },
-      { title: '指标', key: 'alias', render: (_, r) => r.indicator.alias, ellipsis: true },
+      {
+        title: '指标',
+        key: 'alias',
+        ellipsis: true,
+        render: (_, r) => {
+          const warning = marks.byIndicator.get(r.indicator.id);
+          return (
+            <>
+              {r.indicator.alias}
+              {warning && <WarningMarkTag warning={warning} />}
+            </>
+          );
+        },
+      },
       { title: '数据标识', key: 'metric', width: 140, render: (_, r) => r.indicator.dataIdentification },
       {
         title: '最新值',
@@ -186,7 +238,7 @@ const LiveTable = memo(function LiveTable({ rows, store }: { rows: Row[]; store:
         render: (_, r) => <LiveTimeCell store={store} liveKey={r.key} />,
       },
     ],
-    [store],
+    [store, marks],
   );
   return (
     <Table<Row>
@@ -194,6 +246,7 @@ const LiveTable = memo(function LiveTable({ rows, store }: { rows: Row[]; store:
       rowKey="key"
       columns={columns}
       dataSource={rows}
+      onRow={(r) => warningRowProps(marks.byIndicator.get(r.indicator.id), () => onOpen(curveOf(r)))}
       pagination={{
         defaultPageSize: 50,
         showSizeChanger: true,
@@ -205,7 +258,7 @@ const LiveTable = memo(function LiveTable({ rows, store }: { rows: Row[]; store:
   );
 });
 
-const LiveCards = memo(function LiveCards({ rows, store }: { rows: Row[]; store: LiveStore }) {
+const LiveCards = memo(function LiveCards({ rows, store, marks, onOpen }: ViewProps) {
   const byGateway = useMemo(() => {
     const groups = new Map<number, Row[]>();
     for (const row of rows) groups.set(row.gatewayId, [...(groups.get(row.gatewayId) ?? []), row]);
@@ -225,12 +278,22 @@ const LiveCards = memo(function LiveCards({ rows, store }: { rows: Row[]; store:
                 <Space>
                   {first.gatewayAlias}
                   {first.online ? <Tag color="success">在线</Tag> : <Tag>离线</Tag>}
+                  {marks.byGateway.has(first.gatewayId) && (
+                    <WarningMarkTag warning={marks.byGateway.get(first.gatewayId)!} />
+                  )}
                 </Space>
               }
             >
               <div className="monitoring-tiles">
                 {list.map((r) => (
-                  <LiveTile key={r.key} store={store} liveKey={r.key} meta={r.meta} online={r.online} />
+                  <WarningFrame
+                    key={r.key}
+                    warning={marks.byIndicator.get(r.indicator.id)}
+                    label={`${r.gatewayAlias} ${r.meta?.alias ?? r.indicator.alias}`}
+                    onOpen={() => onOpen(curveOf(r))}
+                  >
+                    <LiveTile store={store} liveKey={r.key} meta={r.meta} online={r.online} />
+                  </WarningFrame>
                 ))}
               </div>
             </Card>

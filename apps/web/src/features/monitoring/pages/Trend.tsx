@@ -1,12 +1,13 @@
 import { MAX_SERIES_PER_QUERY } from '@iot/contracts/history';
-import { Alert, App, Button, Card, Empty, Flex, Spin, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useProjectId } from '../../../app/routes/useProjectId';
+import { LoadError } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
 import { dataQueryMessage } from '../api';
 import { GatewayIndicatorPicker } from '../components/GatewayIndicatorPicker';
-import { SeriesChart } from '../components/SeriesChart';
+import { axisOf, SeriesChart } from '../components/SeriesChart';
 import { resolveRange, TimeRangeField } from '../components/TimeRangeField';
 import { toLines, useSelection } from '../components/useSelection';
 import { useSeriesQuery } from '../components/useSeriesQuery';
@@ -45,7 +46,7 @@ export function Trend() {
     () => toLines(chart.series, selection.meta, selection.gateways),
     [chart.series, selection.meta, selection.gateways],
   );
-  const units = [...new Set(lines.map((l) => l.unit))];
+  const units = [...new Set(lines.map(axisOf))];
 
   const search = () => {
     if (draft.gatewayIndicatorIds.length === 0) {
@@ -77,9 +78,6 @@ export function Trend() {
           查 询
         </Button>
       </Flex>
-      {chart.error ? (
-        <Alert type="error" showIcon style={{ marginBottom: 12 }} title={dataQueryMessage(chart.error)} />
-      ) : null}
       {query === null ? (
         <Empty description="选择指标与时间范围后点击“查询”" style={{ padding: '48px 0' }} />
       ) : (
@@ -91,6 +89,12 @@ export function Trend() {
           </Typography.Text>
           {chart.loading ? (
             <div style={{ height: 380 }} />
+          ) : chart.error ? (
+            <LoadError
+              what="趋势曲线"
+              error={new Error(dataQueryMessage(chart.error))}
+              onRetry={chart.retry}
+            />
           ) : lines.every((l) => l.points.length === 0) ? (
             <Empty description="该时间范围内没有数据" style={{ padding: '48px 0' }} />
           ) : (

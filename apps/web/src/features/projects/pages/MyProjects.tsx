@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { http } from '../../../api/http';
 import { getSession } from '../../../app/session';
+import { LoadError } from '../../../components/LoadState';
 
 /** Project payStatus of spec core §4: label and tag colour. */
 const PAY_STATUS: Record<PayStatus, { label: string; color: string }> = {
@@ -107,6 +108,8 @@ export function MyProjects() {
       <Spin spinning={projects.isFetching}>
         {projects.isLoading ? (
           <div style={{ minHeight: 240 }} />
+        ) : projects.isError && !projects.data ? (
+          <LoadError what="项目列表" error={projects.error} onRetry={projects.refetch} />
         ) : list.length === 0 ? (
           <Empty
             style={{ padding: '48px 0' }}

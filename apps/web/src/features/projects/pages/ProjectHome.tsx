@@ -1,22 +1,20 @@
 import type { Page } from '@iot/contracts';
 import type { Gateway } from '@iot/contracts/gateways';
-import type { HistoryPoint } from '@iot/contracts/history';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Col, Empty, Row, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { http } from '../../../api/http';
 import { flatten, useGroupTreeIndicators, useScopeGroupId } from '../../groups';
-import { type LiveNotify, type LiveStatus, useLiveGateways } from '../../monitoring';
-import { KeyPoints, pickKeyPoints, type SeriesStore, seriesKey } from '../components/home/KeyPoints';
+import { type LiveStatus, useIndicatorMeta } from '../../monitoring';
+import { KeyPoints, pickKeyPoints } from '../components/home/KeyPoints';
 import { SiteLayout } from '../components/home/SiteLayout';
 import { StatCards } from '../components/home/StatCards';
+import { useKeyPointSeries } from '../components/home/useKeyPointSeries';
 import { useProjectSettings } from '../ProjectGate';
 import '../components/home/home.css';
+import { isForbidden, LoadError } from '../../../components/LoadState';
 
-/** Charts keep this much history on screen. */
-const WINDOW_MS = 10 * 60 * 1000;
-const MAX_POINTS = 600;
 /** Counts are asked again this often; values come over the socket as they arrive. */
 const COUNTS_REFRESH_MS = 30_000;
 
@@ -33,20 +31,11 @@ const LIVE_LABELS: Record<LiveStatus, { text: string; status: 'success' | 'proce
   idle: { text: '暂无需跟踪的实时数据', status: 'default' },
 };
 
-function append(store: SeriesStore, key: string, ts: number, value: number | string): SeriesStore {
-  const points = store.get(key) ?? [];
-  if (points.length > 0 && points.at(-1)![0] >= ts) return store;
-  const kept = points.filter(([t]) => t >= ts - WINDOW_MS).slice(-(MAX_POINTS - 1));
-  const next = new Map(store);
-  next.set(key, [...kept, [ts, value]]);
-  return next;
-}
-
 /**
  * 项目首页 (/project/{groupId}/index/projectHD/hd): gateways online and offline, indicators
  * against the quota, today's warnings and those unhandled, open work orders (not built yet: shown
- * as 0 with a note), a schematic of the areas and sites, and live charts of the key monitoring points, fed by
- * the live data socket without reloading.
+ * as 0 with a note), a schematic of the areas and sites, and charts of the key monitoring points over
+ * the last day, extended by the live data socket without reloading.
  */
 export function ProjectHome() {
   const groupId = useScopeGroupId();
@@ -103,56 +92,22 @@ export function ProjectHome() {
     retry: false,
     refetchInterval: COUNTS_REFRESH_MS,
   });
-  // Quiet: without the group screen's read bit the home simply has no layout or key points.
+  // Quiet: a role without any monitoring read (decision 0031) simply has no layout or key points.
   const tree = useGroupTreeIndicators(groupId, { quiet: true });
   const root = tree.data?.[0];
   const { points, fromMonitors } = useMemo(() => pickKeyPoints(root ? flatten([root]) : []), [root]);
   const followed = useMemo(() => points.flatMap((p) => p.indicators), [points]);
   const gatewayIds = useMemo(() => [...new Set(followed.map((i) => i.gatewayId))], [followed]);
   const metrics = useMemo(() => [...new Set(followed.map((i) => i.dataIdentification))], [followed]);
+  const aliases = useMemo(() => new Map(followed.map((i) => [i.gatewayId, i.gatewayAlias])), [followed]);
+  // Units, decimals and enum labels of the followed indicators (any monitoring read may ask).
+  const { meta } = useIndicatorMeta(groupId, gatewayIds, aliases);
 
-  const [series, setSeries] = useState<SeriesStore>(new Map());
-  const [lastAt, setLastAt] = useState<number | null>(null);
+  // The last day from the chart query, extended by live values; one span on every card.
+  const keyPoints = useKeyPointSeries(gatewayIds, metrics);
+  const { lastAt } = keyPoints;
 
-  // The last ten minutes first, so the charts do not start empty.
-  useEffect(() => {
-    if (gatewayIds.length === 0) return;
-    let cancelled = false;
-    const now = Date.now();
-    http
-      .post<{ list: HistoryPoint[] }>(
-        '/data-server/api/v2/gateways/history',
-        { gatewayIds, metrics, startTime: now - WINDOW_MS, stopTime: now, perPage: 1000, ascending: true },
-        { quiet: true },
-      )
-      .then((answer) => {
-        if (cancelled) return;
-        setSeries((store) => {
-          let next = store;
-          for (const p of answer.list) next = append(next, seriesKey(p.gateway, p.metric), p.ts, p.value);
-          return next;
-        });
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [gatewayIds, metrics]);
-
-  const live = useLiveGateways(gatewayIds, {
-    onNotify: (data: LiveNotify) => {
-      setLastAt(data.ts);
-      setSeries((store) => {
-        let next = store;
-        for (const [metric, value] of Object.entries(data.params)) {
-          if (metrics.includes(metric)) next = append(next, seriesKey(data.gateway, metric), data.ts, value);
-        }
-        return next;
-      });
-    },
-  });
-
-  const label = LIVE_LABELS[gatewayIds.length === 0 ? 'idle' : live.status];
+  const label = LIVE_LABELS[gatewayIds.length === 0 ? 'idle' : keyPoints.status];
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="project-home">
       <Card size="small">
@@ -163,9 +118,7 @@ export function ProjectHome() {
           <Space size="large">
             <Badge status={label.status} text={label.text} data-testid="live-status" />
             {lastAt !== null && (
-              <Typography.Text type="secondary">
-                最新数据 {new Date(lastAt).toLocaleTimeString('zh-CN', { hour12: false })}
-              </Typography.Text>
+              <Typography.Text type="secondary">最新数据 {dayjs(lastAt).format('HH:mm:ss')}</Typography.Text>
             )}
           </Space>
         </Space>
@@ -179,7 +132,19 @@ export function ProjectHome() {
           indicatorsMax: usage.data?.max,
           indicatorsLeft: usage.data?.left,
           // Without the list's read bit the call is refused: say so rather than show a zero.
-          warnings: warnings.isError ? null : warnings.data,
+          warnings: isForbidden(warnings.error) ? null : warnings.data,
+        }}
+        failures={{
+          // Both gateway cards come from the two counts: one retry asks for both.
+          gateways:
+            online.isError || offline.isError
+              ? {
+                  ...(online.isError ? online : offline),
+                  refetch: () => Promise.all([online.refetch(), offline.refetch()]),
+                }
+              : undefined,
+          indicators: usage.isError ? usage : undefined,
+          warnings: warnings.isError && !isForbidden(warnings.error) ? warnings : undefined,
         }}
       />
       <Row gutter={[16, 16]}>
@@ -193,15 +158,34 @@ export function ProjectHome() {
               </Typography.Text>
             }
           >
-            {tree.isError ? (
-              <Empty description="暂时无法读取分组（可能没有分组管理的查看权限）" />
+            {isForbidden(tree.error) ? (
+              <Empty description="没有分组管理的查看权限，无法绘制站点布局" />
+            ) : tree.isError ? (
+              <LoadError compact what="分组" error={tree.error} onRetry={tree.refetch} />
+            ) : gateways.isError ? (
+              <LoadError compact what="网关" error={gateways.error} onRetry={gateways.refetch} />
             ) : (
               <SiteLayout root={root} gateways={gateways.data?.list ?? []} />
             )}
           </Card>
         </Col>
         <Col xs={24} xl={14}>
-          <KeyPoints points={points} fromMonitors={fromMonitors} series={series} loading={tree.isLoading} />
+          {tree.isError && !isForbidden(tree.error) ? (
+            <Card title="关键监测点">
+              <LoadError compact what="关键监测点" error={tree.error} onRetry={tree.refetch} />
+            </Card>
+          ) : (
+            <KeyPoints
+              points={points}
+              fromMonitors={fromMonitors}
+              series={keyPoints.series}
+              latest={keyPoints.latest}
+              window={keyPoints.window}
+              history={keyPoints.history}
+              meta={meta}
+              loading={tree.isLoading}
+            />
+          )}
         </Col>
       </Row>
     </Space>

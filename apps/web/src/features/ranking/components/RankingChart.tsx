@@ -11,6 +11,8 @@ echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 export interface RankingBar {
   name: string;
   value: number | null;
+  /** The value as shown, with its decimals and unit; null when the series has no data. */
+  text: string | null;
 }
 
 const BAR_HEIGHT = 30;
@@ -32,7 +34,11 @@ export function RankingChart({ bars }: { bars: RankingBar[] }) {
           backgroundColor: token.colorBgElevated,
           borderColor: token.colorBorder,
           textStyle: { color: token.colorText },
-          valueFormatter: (v: unknown) => (typeof v === 'number' ? format(v) : '无数据'),
+          formatter: (params: { dataIndex: number; name: string }[]) => {
+            const first = params[0];
+            const text = `${first?.name ?? ''}：${(first && bars[first.dataIndex]?.text) ?? '无数据'}`;
+            return first ? echarts.format.encodeHTML(text) : '';
+          },
         },
         xAxis: {
           type: 'value',
@@ -62,8 +68,7 @@ export function RankingChart({ bars }: { bars: RankingBar[] }) {
               show: true,
               position: 'right',
               color: token.colorText,
-              formatter: ({ value }: { value: unknown }) =>
-                typeof value === 'number' ? format(value) : '无数据',
+              formatter: ({ dataIndex }: { dataIndex: number }) => bars[dataIndex]?.text ?? '无数据',
             },
           },
         ],
@@ -80,9 +85,4 @@ export function RankingChart({ bars }: { bars: RankingBar[] }) {
       style={{ width: '100%', height: Math.max(160, bars.length * BAR_HEIGHT + 40) }}
     />
   );
-}
-
-/** Up to 4 decimals, trailing zeros dropped. */
-export function format(value: number): string {
-  return String(Math.round(value * 10_000) / 10_000);
 }

@@ -9,12 +9,14 @@ import { App, Card, Empty, Flex, Spin, Table, type TableColumnsType, Typography 
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useProjectId } from '../../../app/routes/useProjectId';
-import { exportXlsx } from '../../../components/exportXlsx';
+import { exportFileName, exportXlsx } from '../../../components/exportXlsx';
+import { LoadError } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
-import { resolveRange } from '../../monitoring/index';
+import { type IndicatorMeta, resolveRange, useIndicatorMeta } from '../../monitoring/index';
 import { fetchRanking, type RankingQuery, useProjectIndicators } from '../api';
-import { format, RankingChart } from '../components/RankingChart';
+import { RankingChart } from '../components/RankingChart';
 import { type Conditions, RankingConditions } from '../components/RankingConditions';
+import { rankingNumber, rankingText, rankingUnit } from '../rankingFormat';
 
 const DEFAULTS: Conditions = {
   scope: 'all',
@@ -31,6 +33,10 @@ interface Row extends RankingItem {
   rank: number;
   gatewayName: string;
   metricName: string;
+  /** The value as its indicator reads: its decimals and unit (a count has neither). */
+  text: string | null;
+  unit: string;
+  meta: IndicatorMeta | undefined;
 }
 
 /** 排名分析: gateways ranked by a statistic of one indicator over a time range, as bars and a table. */
@@ -87,6 +93,13 @@ export function Ranking() {
     };
   }, [saved, metricOptions, asked]);
 
+  // Decimals and unit of each ranked gateway's indicator (read as every monitoring screen reads them).
+  const gatewayNames = useMemo(
+    () => new Map(gatewayOptions.map((g) => [g.value, g.label])),
+    [gatewayOptions],
+  );
+  const { meta } = useIndicatorMeta(projectId, query?.gatewayIds ?? [], gatewayNames);
+
   const ranking = useQuery({
     queryKey: ['ranking', projectId, query],
     enabled: query !== null,
@@ -100,13 +113,20 @@ export function Ranking() {
       ? saved.gatewayIds.length
       : (metricOptions.find((m) => m.value === saved.metric)?.gateways.size ?? 0);
   const metricName = metricOptions.find((m) => m.value === saved.metric)?.name ?? saved.metric;
-  const rows: Row[] = (ranking.data ?? []).map((item, index) => ({
-    ...item,
-    rank: index + 1,
-    gatewayName: gatewayName(Number(item.gateway)),
-    metricName,
-  }));
-  const statisticLabel = RANKING_STATISTIC_LABELS[saved.statistic as RankingStatistic] ?? saved.statistic;
+  const statistic = saved.statistic as RankingStatistic;
+  const statisticLabel = RANKING_STATISTIC_LABELS[statistic] ?? saved.statistic;
+  const rows: Row[] = (ranking.data ?? []).map((item, index) => {
+    const m = meta.get(`${item.gateway}:${item.metric}`);
+    return {
+      ...item,
+      rank: index + 1,
+      gatewayName: gatewayName(Number(item.gateway)),
+      metricName: m?.alias ?? metricName,
+      text: rankingText(m, item.value, statistic),
+      unit: rankingUnit(m, statistic),
+      meta: m,
+    };
+  });
 
   const search = () => {
     if (!draft.metric) {
@@ -129,9 +149,20 @@ export function Ranking() {
         { header: '指标', key: 'metricName', width: 20 },
         { header: '数据标识', key: 'metric', width: 16 },
         { header: statisticLabel, key: 'value', width: 14 },
+        { header: '单位', key: 'unit', width: 10 },
         { header: '数据条数', key: 'count', width: 12 },
       ],
-      rows.map((r) => ({ ...r, value: r.value })),
+      rows.map((r) => ({
+        rank: r.rank,
+        gatewayName: r.gatewayName,
+        metricName: r.metricName,
+        metric: r.metric,
+        value: rankingNumber(r.meta, r.value, statistic),
+        unit: r.unit,
+        count: r.count,
+      })),
+      exportFileName(`排名分析-${metricName}-${statisticLabel}`),
+      '排名分析',
     );
 
   const columns: TableColumnsType<Row> = [
@@ -145,10 +176,10 @@ export function Ranking() {
     },
     {
       title: statisticLabel,
-      dataIndex: 'value',
+      key: 'value',
       width: 140,
-      render: (v: number | null) =>
-        v === null ? <Typography.Text type="secondary">无数据</Typography.Text> : format(v),
+      render: (_, r) =>
+        r.text === null ? <Typography.Text type="secondary">无数据</Typography.Text> : r.text,
     },
     { title: '数据条数', dataIndex: 'count', width: 110 },
   ];
@@ -170,7 +201,9 @@ export function Ranking() {
         <Empty description="选择指标与时间范围后点击“查询”" style={{ padding: '48px 0' }} />
       ) : (
         <Spin spinning={ranking.isFetching}>
-          {rows.length === 0 && !ranking.isFetching ? (
+          {ranking.isError ? (
+            <LoadError what="排名" error={ranking.error} onRetry={ranking.refetch} />
+          ) : rows.length === 0 && !ranking.isFetching ? (
             <Empty description="暂无数据" style={{ padding: '48px 0' }} />
           ) : (
             <Flex vertical gap={16}>
@@ -180,7 +213,7 @@ export function Ranking() {
                 {candidateCount > MAX_SERIES_PER_QUERY &&
                   ` · 仅统计前 ${MAX_SERIES_PER_QUERY} 个网关（共 ${candidateCount} 个）`}
               </Typography.Text>
-              <RankingChart bars={rows.map((r) => ({ name: r.gatewayName, value: r.value }))} />
+              <RankingChart bars={rows.map((r) => ({ name: r.gatewayName, value: r.value, text: r.text }))} />
               <Table<Row>
                 rowKey={(r) => `${r.gateway}:${r.metric}`}
                 size="middle"

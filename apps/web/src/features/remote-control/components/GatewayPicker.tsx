@@ -1,6 +1,7 @@
 import type { Gateway } from '@iot/contracts/gateways';
 import { Badge, Empty, Flex, Select } from 'antd';
 import { useState } from 'react';
+import { LoadError } from '../../../components/LoadState';
 import { useGateway, useGatewayOptions } from '../api';
 
 /** A gateway of the project, searched on the server by alias or serial number, with its online state. */
@@ -56,7 +57,13 @@ export function GatewayPicker({
           />
         </Flex>
       )}
-      notFoundContent={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有找到网关" />}
+      notFoundContent={
+        options.isError ? (
+          <LoadError compact what="网关" error={options.error} onRetry={options.refetch} />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有找到网关" />
+        )
+      }
     />
   );
 }

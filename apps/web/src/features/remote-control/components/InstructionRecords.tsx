@@ -7,6 +7,7 @@ import {
 } from '@iot/contracts/remote-control';
 import { Button, Card, Empty, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { tableEmpty } from '../../../components/LoadState';
 import { RECORDS_PAGE_SIZE, useInstructionRecords } from '../api';
 import { awaitingDevice } from '../awaiting';
 import { display } from '../values';
@@ -104,7 +105,13 @@ export function InstructionRecords({
         columns={columns}
         dataSource={records.data?.list ?? []}
         loading={records.isLoading}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无指令记录" /> }}
+        locale={{
+          emptyText: tableEmpty(
+            records,
+            '指令记录',
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无指令记录" />,
+          ),
+        }}
         pagination={{
           current: page + 1,
           pageSize: RECORDS_PAGE_SIZE,

@@ -12,6 +12,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../../api/http';
 import { usePermission } from '../../../app/routes/currentRoute';
 import { useProjectId } from '../../../app/routes/useProjectId';
+import { tableEmpty } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
 import {
   remoteControlKeys,
@@ -195,11 +196,13 @@ export function RemoteControl() {
               loading={indicators.isLoading}
               pagination={false}
               locale={{
-                emptyText: (
+                emptyText: tableEmpty(
+                  indicators,
+                  '可写指标',
                   <Empty
                     image={Empty.PRESENTED_IMAGE_SIMPLE}
                     description="该网关没有可写指标（读写类型为只写或读写）"
-                  />
+                  />,
                 ),
               }}
               data-testid="writable-indicators"

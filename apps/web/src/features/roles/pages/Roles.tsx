@@ -18,6 +18,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { http } from '../../../api/http';
 import { Permission as Can, useCurrentRoute, usePermission } from '../../../app/routes/currentRoute';
+import { tableEmpty } from '../../../components/LoadState';
 import { rolesKey, useScopeRoles } from '../api';
 import { grantedCount } from '../components/functionTree';
 import { RoleDrawer, type RoleDrawerState } from '../components/RoleDrawer';
@@ -142,15 +143,7 @@ function RoleList({ api }: { api: ScopeApi }) {
         loading={roles.isFetching}
         pagination={{ pageSize: 10, hideOnSinglePage: true, showTotal: (total) => `共 ${total} 个角色` }}
         locale={{
-          emptyText: roles.isLoading ? (
-            <div style={{ height: 120 }} />
-          ) : roles.isError ? (
-            <Empty description="角色加载失败">
-              <Button onClick={() => roles.refetch()}>重新加载</Button>
-            </Empty>
-          ) : (
-            <Empty description={`还没有${api.label}角色`} />
-          ),
+          emptyText: tableEmpty(roles, '角色列表', <Empty description={`还没有${api.label}角色`} />),
         }}
       />
       <RoleDrawer api={api} state={drawer} onClose={() => setDrawer(null)} />

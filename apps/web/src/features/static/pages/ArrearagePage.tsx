@@ -65,7 +65,6 @@ export function ArrearagePage() {
   const { groupId } = useParams();
   const session = useSession();
   const { data: system } = useSystemInfo();
-  useDocumentTitle(system?.systemName ?? '物联网监测运维平台');
   const id = Number(groupId);
   const valid = Number.isInteger(id) && id > 0;
   const project = useQuery({
@@ -78,6 +77,12 @@ export function ArrearagePage() {
     enabled: session !== null && valid,
     retry: false,
   });
+  const systemName = system?.systemName ?? '物联网监测运维平台';
+  useDocumentTitle(
+    session && project.data
+      ? `${project.data.name} · ${ADVICE[project.data.payStatus].label} - ${systemName}`
+      : `项目已暂停服务 - ${systemName}`,
+  );
 
   let content: ReactNode;
   if (session && valid && project.isLoading) {
@@ -92,7 +97,9 @@ export function ArrearagePage() {
     content = (
       <Result
         status={advice.status}
-        title={advice.title}
+        title={
+          <span data-testid="arrearage-title">{`「${settings.name}」${advice.title.replace(/^项目/, '')}`}</span>
+        }
         subTitle={advice.todo}
         extra={
           <Space wrap style={{ justifyContent: 'center' }}>

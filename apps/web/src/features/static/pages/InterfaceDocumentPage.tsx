@@ -2,14 +2,12 @@ import { ApiOutlined } from '@ant-design/icons';
 import { MENUS_BY_CODE } from '@iot/contracts/menus';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Button,
   Card,
   Collapse,
   Descriptions,
   Empty,
   Layout,
   Menu,
-  Result,
   Space,
   Spin,
   Table,
@@ -18,9 +16,12 @@ import {
   Typography,
 } from 'antd';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useSystemInfo } from '../../../app/queries';
+import { LoadError } from '../../../components/LoadState';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { tagSlugs } from '../apiTagSlugs';
+import { LIVE_SOCKET_SLUG, LIVE_SOCKET_TITLE, LiveSocketDoc } from './LiveSocketDoc';
 
 /** The parts of an OpenAPI 3.0 document (as the server generates it from zod) this page reads. */
 interface JsonSchema {
@@ -329,12 +330,16 @@ function Overview({ document, count }: { document: OpenApiDocument; count: numbe
         <Typography.Paragraph>
           机器可读的 OpenAPI 3 文档：<a href="/openapi.json">/openapi.json</a>
         </Typography.Paragraph>
+        <Typography.Paragraph>
+          实时数值经 WebSocket <Typography.Text code>/data-server/ws</Typography.Text> 推送，报文格式见{' '}
+          <Link to={`/interfaceDocument/${LIVE_SOCKET_SLUG}`}>{LIVE_SOCKET_TITLE}</Link>。
+        </Typography.Paragraph>
       </Typography>
     </Card>
   );
 }
 
-/** Public 接口文档: our own OpenAPI document, one tag at a time (route param subPage = tag). */
+/** Public 接口文档: our own OpenAPI document, one tag at a time (route param subPage = the tag's slug). */
 export function InterfaceDocumentPage() {
   const { subPage } = useParams();
   const navigate = useNavigate();
@@ -343,20 +348,21 @@ export function InterfaceDocumentPage() {
   const name = system?.systemName ?? doc.data?.info?.title ?? '物联网监测运维平台';
   useDocumentTitle(`接口文档 - ${name}`);
   const groups = doc.data ? groupByTag(doc.data) : new Map<string, Entry[]>();
-  const entries = subPage ? groups.get(subPage) : undefined;
+  const slugs = tagSlugs([...groups.keys()]);
+  const tag = [...slugs].find(([, slug]) => slug === subPage)?.[0];
+  const entries = tag ? groups.get(tag) : undefined;
   const count = [...groups.values()].reduce((sum, list) => sum + list.length, 0);
 
+  // An address by tag name (older links, /interfaceDocument/实时数据) moves to the tag's slug.
+  if (subPage && !tag && slugs.has(subPage))
+    return <Navigate to={`/interfaceDocument/${slugs.get(subPage)}`} replace />;
+
   let content: ReactNode;
-  if (doc.isLoading) content = <Spin size="large" style={{ display: 'block', margin: '120px auto' }} />;
+  // The live socket has no OpenAPI: its page is written out and shown whatever the document does.
+  if (subPage === LIVE_SOCKET_SLUG) content = <LiveSocketDoc />;
+  else if (doc.isLoading) content = <Spin size="large" style={{ display: 'block', margin: '120px auto' }} />;
   else if (doc.isError || !doc.data) {
-    content = (
-      <Result
-        status="error"
-        title="接口文档加载失败"
-        subTitle={doc.error?.message}
-        extra={<Button onClick={() => doc.refetch()}>重试</Button>}
-      />
-    );
+    content = <LoadError what="接口文档" error={doc.error} onRetry={doc.refetch} />;
   } else if (!subPage) content = <Overview document={doc.data} count={count} />;
   else if (!entries)
     content = <Empty description={`没有名为“${subPage}”的接口分类`} style={{ marginTop: 120 }} />;
@@ -364,7 +370,7 @@ export function InterfaceDocumentPage() {
     content = (
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Title level={4} style={{ margin: 0 }}>
-          {subPage}（{entries.length}）
+          {tag}（{entries.length}）
         </Typography.Title>
         {entries.map((entry) => (
           <OperationCard key={`${entry.method} ${entry.path}`} entry={entry} />
@@ -392,11 +398,14 @@ export function InterfaceDocumentPage() {
             mode="inline"
             style={{ borderInlineEnd: 'none', background: 'transparent' }}
             selectedKeys={subPage ? [subPage] : []}
-            onClick={({ key }) => navigate(`/interfaceDocument/${encodeURIComponent(key)}`)}
-            items={[...groups.entries()].map(([tag, list]) => ({
-              key: tag,
-              label: `${tag}（${list.length}）`,
-            }))}
+            onClick={({ key }) => navigate(`/interfaceDocument/${key}`)}
+            items={[
+              { key: LIVE_SOCKET_SLUG, label: LIVE_SOCKET_TITLE },
+              ...[...groups.entries()].map(([name, list]) => ({
+                key: slugs.get(name) ?? name,
+                label: `${name}（${list.length}）`,
+              })),
+            ]}
           />
         </Layout.Sider>
         <Layout.Content className="shell-content">{content}</Layout.Content>

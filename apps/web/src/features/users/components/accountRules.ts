@@ -1,23 +1,18 @@
-import { mobile, requiredText, strongPassword } from '@iot/contracts';
+import {
+  isStrongPassword,
+  mobile,
+  NEW_PASSWORD_REQUIRED,
+  PASSWORD_MISMATCH,
+  PASSWORD_RULE_MESSAGE,
+  requiredText,
+} from '@iot/contracts';
 import { UserMessages, username } from '@iot/contracts/users';
 import type { FormRule } from 'antd';
 import { http } from '../../../api/http';
 
-/** A contracts schema, seen only through what form validation needs. */
-interface Schema {
-  safeParse(value: unknown): { success: boolean; error?: { issues: readonly { message: string }[] } };
-}
+import { schemaRule } from '../../../components/schemaRule';
 
-/** Checks a filled-in value with the same schema the server uses, showing the schema's message. */
-export function schemaRule(schema: Schema): FormRule {
-  return {
-    validator: async (_, value: unknown) => {
-      if (value === undefined || value === null || value === '') return;
-      const result = schema.safeParse(value);
-      if (!result.success) throw new Error(result.error?.issues[0]?.message ?? '格式不正确');
-    },
-  };
-}
+export { schemaRule };
 
 /** Username: required, the contracts' pattern, then free on the server (checked on blur and on submit). */
 export const usernameRules: FormRule[] = [
@@ -60,12 +55,40 @@ export function mobileRules(excludeId?: number): FormRule[] {
   ];
 }
 
-export const passwordRules: FormRule[] = [
-  { required: true, message: '请输入密码' },
-  schemaRule(strongPassword),
+/** Whatever is typed (spaces too) is held to the strength rule; blank is the required rule's. */
+const strengthRule: FormRule = {
+  validator: async (_, value: string | undefined) => {
+    if (value && !isStrongPassword(value)) throw new Error(PASSWORD_RULE_MESSAGE);
+  },
+};
+
+/** An initial or administrator-set password. */
+export const passwordRules: FormRule[] = [{ required: true, message: '请输入密码' }, strengthRule];
+
+/**
+ * The one password rule (decision 0034): a new password is required, then meets the strength rule
+ * of spec core §5 (which the server checks with the same words); feature-areas §5's "at least 5"
+ * is inside it. One message at a time (use with validateFirst); the hint is the placeholder.
+ */
+export const newPasswordRules: FormRule[] = [
+  { required: true, message: NEW_PASSWORD_REQUIRED },
+  strengthRule,
 ];
 
-/** The strength rule in short, as a placeholder; a wrong password shows PASSWORD_RULE_MESSAGE in full. */
+/** The confirmation: required, then equal to the field `newPassword` — never a length message. */
+export const confirmPasswordRules: FormRule[] = [
+  { required: true, message: '请再次输入新密码' },
+  ({ getFieldValue }) => ({
+    validator: async (_, value: string | undefined) => {
+      if (value && value !== getFieldValue('newPassword')) throw new Error(PASSWORD_MISMATCH);
+    },
+  }),
+];
+
+/**
+ * The strength rule in short, as a placeholder or under a new-password field (class password-field,
+ * hidden while the field shows its error); a wrong password shows PASSWORD_RULE_MESSAGE in full.
+ */
 export const PASSWORD_HINT = '8～16位，含数字、大小写字母和 !#$%&()*@^ 中的符号';
 
 /** Validate on typing, and the server checks (rules with validateTrigger onBlur) on leaving the field. */

@@ -1,39 +1,18 @@
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
-import { isStrongPassword, MOBILE_MESSAGE, PASSWORD_RULE_MESSAGE } from '@iot/contracts';
+import { MOBILE_MESSAGE } from '@iot/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, type FormRule, Input, message, Result, Space, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, message, Result, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, http } from '../../../api/http';
 import { useSystemInfo } from '../../../app/queries';
 import { PhoneCodeField, useResendCountdown } from '../../../components/PhoneCodeField';
+import { confirmPasswordRules, newPasswordRules, PASSWORD_HINT } from '../components/accountRules';
+import { fieldIssues } from '../components/fieldIssues';
+import '../components/password.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 
 export const PASSWORD_CHANGED = '密码修改成功！';
-
-/** New-password rules of spec feature-areas §5, then the server's strength rule (core §5). */
-export const newPasswordRules: FormRule[] = [
-  { required: true, message: '新密码不能为空' },
-  { min: 5, message: '密码不能小于5位' },
-  {
-    validator: (_, value: string | undefined) =>
-      !value || isStrongPassword(value)
-        ? Promise.resolve()
-        : Promise.reject(new Error(PASSWORD_RULE_MESSAGE)),
-  },
-];
-
-/** The confirmation: required, at least 5 characters, equal to the field `newPassword`. */
-export const confirmPasswordRules: FormRule[] = [
-  { required: true, message: '请再次输入新密码' },
-  { min: 5, message: '密码不能小于5位' },
-  ({ getFieldValue }) => ({
-    validator: (_, value: string | undefined) =>
-      !value || value === getFieldValue('newPassword')
-        ? Promise.resolve()
-        : Promise.reject(new Error('两次输入的密码不一致')),
-  }),
-];
 
 interface ResetForm {
   mobile: string;
@@ -81,13 +60,19 @@ export function ChangePasswordPage() {
     onSuccess: () => {
       toast.success(PASSWORD_CHANGED);
     },
-    onError: (failure) => setError(failureText(failure, '密码修改失败，请稍后再试')),
+    onError: (failure) => {
+      const issues = fieldIssues(failure, ['mobile', 'mobileCode', 'newPassword']);
+      if (issues.length > 0) form.setFields(issues);
+      else setError(failureText(failure, '密码修改失败，请稍后再试'));
+    },
   });
 
-  const requestCode = async () => {
-    const { mobile } = await form.validateFields(['mobile']);
-    sendCode.mutate(mobile);
-  };
+  // An empty or wrong phone shows its message under the field; nothing is sent and nothing thrown.
+  const requestCode = () =>
+    form.validateFields(['mobile']).then(
+      ({ mobile }) => sendCode.mutate(mobile),
+      () => undefined,
+    );
 
   return (
     <div className="centered-page">
@@ -141,7 +126,13 @@ export function ChangePasswordPage() {
                 sending={sendCode.isPending}
                 onSend={requestCode}
               />
-              <Form.Item name="newPassword" rules={newPasswordRules} validateFirst>
+              <Form.Item
+                name="newPassword"
+                className="password-field"
+                rules={newPasswordRules}
+                validateFirst
+                extra={PASSWORD_HINT}
+              >
                 <Input.Password
                   size="large"
                   prefix={<LockOutlined />}
@@ -154,7 +145,6 @@ export function ChangePasswordPage() {
                 dependencies={['newPassword']}
                 rules={confirmPasswordRules}
                 validateFirst
-                extra={PASSWORD_RULE_MESSAGE}
               >
                 <Input.Password
                   size="large"

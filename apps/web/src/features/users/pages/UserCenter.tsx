@@ -1,30 +1,19 @@
-import { PASSWORD_RULE_MESSAGE } from '@iot/contracts';
 import { PasswordMessages, THEMES, type Theme } from '@iot/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  message,
-  Radio,
-  Result,
-  Row,
-  Skeleton,
-  Tabs,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Form, Input, message, Radio, Row, Skeleton, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, http } from '../../../api/http';
 import { useLoginInfo } from '../../../app/queries';
 import { setSessionTheme } from '../../../app/session';
 import { THEME_LABELS } from '../../../app/themes';
+import { LoadError } from '../../../components/LoadState';
 import { MessageSettingForm } from '../../messages/index';
+import { confirmPasswordRules, newPasswordRules, PASSWORD_HINT } from '../components/accountRules';
+import { fieldIssues } from '../components/fieldIssues';
 import { ProfileTab } from '../components/ProfileTab';
-import { confirmPasswordRules, newPasswordRules, PASSWORD_CHANGED } from './ChangePasswordPage';
+import '../components/password.css';
+import { PASSWORD_CHANGED } from './ChangePasswordPage';
 
 export type Toast = ReturnType<typeof message.useMessage>[0];
 export type LoginInfo = NonNullable<ReturnType<typeof useLoginInfo>['data']>;
@@ -32,7 +21,8 @@ const TABS = ['profile', 'password', 'message', 'theme'] as const;
 
 /** 个人中心: profile, password, message preferences and theme of the signed-in user. */
 export function UserCenter() {
-  const { data: info, isLoading, refetch } = useLoginInfo();
+  const loginInfo = useLoginInfo();
+  const { data: info, isLoading } = loginInfo;
   const [toast, toastHolder] = message.useMessage();
   const [params, setParams] = useSearchParams();
   const tab = TABS.find((key) => key === params.get('tab')) ?? 'profile';
@@ -42,11 +32,7 @@ export function UserCenter() {
       {toastHolder}
       {isLoading && <Skeleton active paragraph={{ rows: 8 }} />}
       {!isLoading && !info && (
-        <Result
-          status="error"
-          title="个人信息加载失败"
-          extra={<Button onClick={() => refetch()}>重新加载</Button>}
-        />
+        <LoadError what="个人信息" error={loginInfo.error} onRetry={loginInfo.refetch} />
       )}
       {info && (
         <Tabs
@@ -92,6 +78,9 @@ function PasswordTab({ toast }: { toast: Toast }) {
       form.resetFields();
     },
     onError: (failure) => {
+      // A refused field (the server checks the same rules) shows its one message under the field.
+      const issues = fieldIssues(failure, ['oldPassword', 'newPassword']);
+      if (issues.length > 0) return form.setFields(issues);
       const text = failure instanceof ApiError ? failure.message : '密码修改失败，请稍后再试';
       const field = FIELD_OF_ERROR[text];
       if (field) form.setFields([{ name: field, errors: [text] }]);
@@ -101,14 +90,20 @@ function PasswordTab({ toast }: { toast: Toast }) {
   return (
     <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={(v) => change.mutate(v)}>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form.Item name="oldPassword" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
+      <Form.Item
+        name="oldPassword"
+        label="原密码"
+        rules={[{ required: true, message: '请输入原密码' }]}
+        validateTrigger="onBlur"
+      >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
       <Form.Item
         name="newPassword"
         label="新密码"
+        className="password-field"
         rules={newPasswordRules}
-        extra={PASSWORD_RULE_MESSAGE}
+        extra={PASSWORD_HINT}
         validateFirst
       >
         <Input.Password autoComplete="new-password" />

@@ -1,9 +1,9 @@
 import { HandleStatusLabels, RuleKindLabels, WarningLevelLabels } from '@iot/contracts/warnings';
-import { exportXlsx, fetchAllPages } from '../../../components/exportXlsx';
+import { exportFileName, exportXlsx, fetchAllPages } from '../../../components/exportXlsx';
 import { fetchWarnings, type WarningFilter } from '../api';
 import { formatDuration, formatTime, indicatorText, warningDuration } from './format';
 
-/** Every warning matching the list's conditions, read 1000 a page, written to 预警列表.xlsx; answers how many. */
+/** Every warning matching the list's conditions, read 1000 a page, written to 预警列表-<date>.xlsx; answers how many. */
 export async function exportWarnings(groupId: number, filter: WarningFilter): Promise<number> {
   const warnings = await fetchAllPages((page, size) => fetchWarnings(groupId, { ...filter, page, size }));
   const now = Date.now();
@@ -38,7 +38,7 @@ export async function exportWarnings(groupId: number, filter: WarningFilter): Pr
       handledBy: w.handledBy,
       handledAt: w.handledAt === null ? '' : formatTime(w.handledAt),
     })),
-    '预警列表',
+    exportFileName('预警列表'),
     '预警列表',
   );
   return warnings.length;

@@ -10,6 +10,7 @@ const warning = (fields: Partial<Warning>): Warning => ({
   gatewayIndicatorId: 5,
   metric: 'cod',
   indicatorName: '化学需氧量',
+  unit: 'mg/L',
   ruleId: 1,
   kind: 'above',
   level: 1,
@@ -44,6 +45,10 @@ describe('warning texts', () => {
     expect(indicatorText(warning({ gatewayIndicatorId: null, metric: null, indicatorName: null }))).toBe(
       '整台网关',
     );
-    expect(valueText(warning({}))).toBe('70（> 50）');
+    expect(valueText(warning({}))).toBe('70 mg/L（> 50 mg/L）');
+    expect(valueText(warning({ unit: '' }))).toBe('70（> 50）');
+    expect(valueText(warning({ kind: 'offline', threshold: '离线 ≥ 10 分钟', unit: null }))).toBe(
+      '70（离线 ≥ 10 分钟）',
+    );
   });
 });

@@ -29,5 +29,11 @@ export const indicatorText = (w: Warning) =>
     ? '整台网关'
     : `${w.indicatorName ?? w.metric ?? '—'}${w.metric ? `（${w.metric}）` : ''}`;
 
-/** The value that raised it against its limit, e.g. "70（> 50）". */
-export const valueText = (w: Warning) => (w.threshold ? `${w.value}（${w.threshold}）` : w.value);
+/** A value or threshold with the indicator's unit, where it has one: "70 mg/L", "> 50 mg/L". */
+export const withUnit = (text: string, unit: string | null) => (unit && text ? `${text} ${unit}` : text);
+
+/** The value that raised it against its limit, e.g. "70 mg/L（> 50 mg/L）". */
+export const valueText = (w: Warning) =>
+  w.threshold
+    ? `${withUnit(w.value, w.unit)}（${withUnit(w.threshold, w.unit)}）`
+    : withUnit(w.value, w.unit);

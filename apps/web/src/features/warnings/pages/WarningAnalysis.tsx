@@ -5,9 +5,10 @@ import {
   RuleKindLabels,
   WarningLevelLabels,
 } from '@iot/contracts/warnings';
-import { Alert, Button, Card, Col, Empty, Form, Row, Spin, Statistic, theme } from 'antd';
+import { Button, Card, Col, Empty, Form, Row, Spin, Statistic, theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { useProjectId } from '../../../app/routes/useProjectId';
+import { LoadError } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
 import { resolveRange, TimeRangeField, type TimeRangeValue } from '../../monitoring/index';
 import { useWarningAnalysis } from '../api';
@@ -61,7 +62,7 @@ export function WarningAnalysis() {
       {range === null ? (
         <Empty description="请选择开始早于结束的时间范围" style={{ padding: '48px 0' }} />
       ) : analysis.isError ? (
-        <Alert type="error" showIcon title={`预警分析加载失败：${analysis.error.message}`} />
+        <LoadError what="预警分析" error={analysis.error} onRetry={analysis.refetch} />
       ) : !data ? (
         <Spin style={{ display: 'block', margin: '80px auto' }} />
       ) : (

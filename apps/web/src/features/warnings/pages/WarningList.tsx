@@ -5,10 +5,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { usePermission } from '../../../app/routes/currentRoute';
 import { useProjectId } from '../../../app/routes/useProjectId';
+import { tableEmpty } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
 import { useWarnings } from '../api';
 import { exportWarnings } from '../components/exportWarnings';
-import { formatDuration, formatTime, indicatorText, warningDuration } from '../components/format';
+import { formatDuration, formatTime, indicatorText, warningDuration, withUnit } from '../components/format';
 import { HandleDialog } from '../components/HandleDialog';
 import { WarningDetailDrawer } from '../components/WarningDetailDrawer';
 import {
@@ -116,11 +117,11 @@ export function WarningList() {
     {
       title: '触发值 / 阈值',
       key: 'value',
-      width: 130,
+      width: 150,
       render: (_, w) => (
         <>
-          <Typography.Text strong>{w.value}</Typography.Text>
-          <Typography.Text type="secondary"> / {w.threshold || '—'}</Typography.Text>
+          <Typography.Text strong>{withUnit(w.value, w.unit)}</Typography.Text>
+          <Typography.Text type="secondary"> / {withUnit(w.threshold, w.unit) || '—'}</Typography.Text>
         </>
       ),
     },
@@ -219,13 +220,7 @@ export function WarningList() {
           onChange: (page, size) => setSaved((q) => ({ ...q, page: size === q.size ? page - 1 : 0, size })),
         }}
         locale={{
-          emptyText: list.isLoading ? (
-            <div style={{ height: 120 }} />
-          ) : list.isError ? (
-            <Empty description={`预警列表加载失败：${list.error.message}`} />
-          ) : (
-            <Empty description="没有符合条件的预警" />
-          ),
+          emptyText: tableEmpty(list, '预警列表', <Empty description="没有符合条件的预警" />),
         }}
       />
       <WarningDetailDrawer

@@ -1,11 +1,12 @@
 import type { GroupTreeIndicator, GroupTreeNode } from '@iot/contracts/groups';
 import { Card, Col, Empty, Row, Tag, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
+import { LoadError, type QueryLike } from '../../../../components/LoadState';
+import { formatWithUnit, type IndicatorMeta } from '../../../monitoring';
 import { LiveChart, seriesColor } from './LiveChart';
+import { type SeriesStore, seriesKey } from './useKeyPointSeries';
 
-/** One live series: a gateway indicator's recent points, newest last. */
-export type SeriesStore = Map<string, [number, number | string][]>;
-export const seriesKey = (gatewayId: number | string, metric: string) => `${gatewayId}:${metric}`;
+export { type SeriesStore, seriesKey };
 
 /** Points and indicators the home page follows live. */
 export interface KeyPoint {
@@ -33,7 +34,9 @@ export function pickKeyPoints(nodes: GroupTreeNode[]): { points: KeyPoint[]; fro
   };
 }
 
-function format(value: number | string | undefined): string {
+/** As its indicator reads (labels, decimals, unit) once known; until then rounded to 3 decimals. */
+function format(value: number | string | undefined, meta: IndicatorMeta | undefined): string {
+  if (meta) return formatWithUnit(meta, value);
   if (value === undefined) return '—';
   return typeof value === 'number' ? String(Math.round(value * 1000) / 1000) : value;
 }
@@ -42,11 +45,23 @@ export function KeyPoints({
   points,
   fromMonitors,
   series,
+  latest,
+  window,
+  history,
+  meta,
   loading,
 }: {
   points: KeyPoint[];
   fromMonitors: boolean;
   series: SeriesStore;
+  /** Each series' latest value and time (else the series' last point). */
+  latest?: Map<string, [number, number | string]>;
+  /** The span every card's chart shows (useKeyPointSeries: the last day up to now). */
+  window?: [number, number];
+  /** The query of the day's history: a failure is shown with a retry above the charts. */
+  history?: QueryLike;
+  /** Unit, decimals and enum labels by `gateway:metric` (useIndicatorMeta); raw values without. */
+  meta?: Map<string, IndicatorMeta>;
   loading: boolean;
 }) {
   const { token } = theme.useToken();
@@ -69,6 +84,11 @@ export function KeyPoints({
         )
       }
     >
+      {history?.isError && (
+        <div style={{ marginBottom: 12 }}>
+          <LoadError inline what="最近24小时曲线" error={history.error} onRetry={history.refetch} />
+        </div>
+      )}
       <Row gutter={[16, 16]}>
         {points.map(({ node, indicators }) => {
           const lines = indicators.map((i) => ({
@@ -88,7 +108,7 @@ export function KeyPoints({
                 </Typography.Text>
                 <div className="key-point-values">
                   {lines.map(({ i, points: p }, index) => {
-                    const last = p.at(-1);
+                    const last = latest?.get(seriesKey(i.gatewayId, i.dataIdentification)) ?? p.at(-1);
                     return (
                       <div key={i.id} className="key-point-value">
                         <div className="key-point-value-label" title={`${i.gatewayAlias} · ${i.alias}`}>
@@ -101,13 +121,15 @@ export function KeyPoints({
                           data-key={seriesKey(i.gatewayId, i.dataIdentification)}
                           title={last ? dayjs(last[0]).format('YYYY-MM-DD HH:mm:ss') : '暂无数据'}
                         >
-                          {format(last?.[1])}
+                          {format(last?.[1], meta?.get(seriesKey(i.gatewayId, i.dataIdentification)))}
                         </div>
                       </div>
                     );
                   })}
                 </div>
                 <LiveChart
+                  start={window?.[0]}
+                  stop={window?.[1]}
                   height={points.length > 1 ? 180 : 260}
                   series={lines.map(({ i, points: p }) => ({
                     name: i.alias,

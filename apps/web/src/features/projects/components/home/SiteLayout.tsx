@@ -1,6 +1,8 @@
 import type { Gateway } from '@iot/contracts/gateways';
 import type { GroupTreeNode } from '@iot/contracts/groups';
 import { Badge, Empty, Tag, Tooltip, Typography } from 'antd';
+import { Link } from 'react-router';
+import { siteHomePath } from '../../../../app/routes/generate';
 import { GroupIcon } from '../../../groups';
 
 interface GatewayCount {
@@ -34,7 +36,13 @@ function Tile({ node, byGroup }: { node: GroupTreeNode; byGroup: Map<number, Gat
           <GroupIcon
             group={{ groupType: node.groupLevelName === '区域' ? 'area' : 'site', isMonitor: node.isMonitor }}
           />
-          <span>{node.name}</span>
+          {node.groupLevelName === '区域' ? (
+            <span>{node.name}</span>
+          ) : (
+            <Link to={siteHomePath(node.id)} data-testid="site-link">
+              {node.name}
+            </Link>
+          )}
         </div>
         <div className="site-tile-meta">
           {node.isMonitor && (

@@ -7,6 +7,7 @@ import {
 } from '@ant-design/icons';
 import { Card, Col, Progress, Row, Skeleton, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { LoadError, type QueryLike } from '../../../../components/LoadState';
 
 export interface HomeCounts {
   online: number | undefined;
@@ -20,6 +21,9 @@ export interface HomeCounts {
   warnings: { today: number; unhandled: number } | null | undefined;
 }
 
+/** The counts that failed to load, each with its retry. */
+export type HomeFailures = Partial<Record<'gateways' | 'indicators' | 'warnings', QueryLike>>;
+
 function StatCard({
   label,
   icon,
@@ -28,6 +32,7 @@ function StatCard({
   note,
   testId,
   tone,
+  failure,
 }: {
   label: string;
   icon: ReactNode;
@@ -36,10 +41,20 @@ function StatCard({
   note: ReactNode;
   testId: string;
   tone?: string;
+  failure?: QueryLike;
 }) {
   return (
     <Card size="small" className="home-stat" data-testid={testId}>
-      {value === undefined ? (
+      {failure ? (
+        <>
+          <Typography.Text type="secondary">
+            {icon} {label}
+          </Typography.Text>
+          <div style={{ marginTop: 8 }}>
+            <LoadError inline what="" error={failure.error} onRetry={failure.refetch} />
+          </div>
+        </>
+      ) : value === undefined ? (
         <Skeleton active paragraph={{ rows: 1 }} title={false} />
       ) : (
         <Statistic
@@ -59,7 +74,7 @@ function StatCard({
 }
 
 /** Gateways online and offline, indicators against the quota, today's warnings, open work orders. */
-export function StatCards({ counts }: { counts: HomeCounts }) {
+export function StatCards({ counts, failures = {} }: { counts: HomeCounts; failures?: HomeFailures }) {
   const { online, offline, total, indicatorsUsed, indicatorsMax, indicatorsLeft, warnings } = counts;
   const unlimited = indicatorsMax === -1;
   const percent =
@@ -76,6 +91,7 @@ export function StatCards({ counts }: { counts: HomeCounts }) {
       <Col xs={12} md={8} xl={5}>
         <StatCard
           testId="stat-online"
+          failure={failures.gateways}
           label="在线网关"
           icon={<ApiOutlined />}
           value={online}
@@ -94,6 +110,7 @@ export function StatCards({ counts }: { counts: HomeCounts }) {
       <Col xs={12} md={8} xl={5}>
         <StatCard
           testId="stat-offline"
+          failure={failures.gateways}
           label="离线网关"
           icon={<DisconnectOutlined />}
           value={offline}
@@ -104,6 +121,7 @@ export function StatCards({ counts }: { counts: HomeCounts }) {
       <Col xs={24} md={8} xl={6}>
         <StatCard
           testId="stat-indicators"
+          failure={failures.indicators}
           label="监测项"
           icon={<DashboardOutlined />}
           value={indicatorsUsed}
@@ -132,6 +150,7 @@ export function StatCards({ counts }: { counts: HomeCounts }) {
       <Col xs={12} md={12} xl={4}>
         <StatCard
           testId="stat-warnings"
+          failure={failures.warnings}
           label="今日预警"
           icon={<AlertOutlined />}
           value={warnings === null ? '—' : warnings?.today}

@@ -67,7 +67,13 @@ export function BatchApplyModal({
     onError: (error) => showServerIssues(error, form, message.error, FIELD_NAMES),
   });
 
-  const submit = () => {
+  const submit = async () => {
+    // The form checks what it can say itself (a threshold that is not a number); the server the rest.
+    const valid = await form.validateFields().then(
+      () => true,
+      () => false,
+    );
+    if (!valid) return;
     const values = form.getFieldsValue(true) as Values;
     const targets = values.targets ?? [];
     apply.mutate({

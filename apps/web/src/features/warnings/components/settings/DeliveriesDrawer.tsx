@@ -2,6 +2,7 @@ import type { Webhook, WebhookDelivery } from '@iot/contracts/messages';
 import { Drawer, Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { tableEmpty } from '../../../../components/LoadState';
 import { useDeliveries } from '../../settings-api';
 
 const STATUS: Record<WebhookDelivery['status'], { label: string; color: string }> = {
@@ -86,7 +87,13 @@ export function DeliveriesDrawer({
           hideOnSinglePage: true,
           onChange: (p) => setPage(p - 1),
         }}
-        locale={{ emptyText: <Empty description="还没有投递记录，点“测试”发一条试试" /> }}
+        locale={{
+          emptyText: tableEmpty(
+            deliveries,
+            '投递记录',
+            <Empty description="还没有投递记录，点“测试”发一条试试" />,
+          ),
+        }}
       />
     </Drawer>
   );

@@ -9,7 +9,6 @@ import {
   Descriptions,
   Empty,
   Popconfirm,
-  Result,
   Space,
   Switch,
   Table,
@@ -19,6 +18,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { usePermission } from '../../../../app/routes/currentRoute';
+import { LoadError, tableEmpty } from '../../../../components/LoadState';
 import {
   recipientsApi,
   settingsKeys,
@@ -184,7 +184,7 @@ export function RecipientsTab({ groupId }: { groupId: number }) {
         )}
       </Space>
       {settings.isError ? (
-        <Result status="error" title="通知对象加载失败" subTitle={settings.error.message} />
+        <LoadError what="通知对象" error={settings.error} onRetry={settings.refetch} />
       ) : (
         <Table<RecipientSetting>
           rowKey="id"
@@ -194,10 +194,10 @@ export function RecipientsTab({ groupId }: { groupId: number }) {
           scroll={{ x: 1060 }}
           pagination={{ pageSize: 10, hideOnSinglePage: true, showTotal: (n) => `共 ${n} 条` }}
           locale={{
-            emptyText: settings.isLoading ? (
-              <div style={{ height: 120 }} />
-            ) : (
-              <Empty description="还没有通知对象设置，各类消息按默认规则发送" />
+            emptyText: tableEmpty(
+              settings,
+              '通知对象',
+              <Empty description="还没有通知对象设置，各类消息按默认规则发送" />,
             ),
           }}
         />

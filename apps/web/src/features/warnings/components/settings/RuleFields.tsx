@@ -1,6 +1,8 @@
 import { RULE_KINDS, RuleKindLabels, WARNING_LEVELS, WarningLevelLabels } from '@iot/contracts/warnings';
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select, Switch, TimePicker } from 'antd';
-import { hasValueConditions, KIND_FIELDS, type RuleValues, WEEKDAYS } from './ruleForm';
+import { useProjectId } from '../../../../app/routes/useProjectId';
+import { ModeSelect } from '../../../modes/index';
+import { hasValueConditions, KIND_FIELDS, type RuleValues, thresholdNumber, WEEKDAYS } from './ruleForm';
 
 export const KIND_OPTIONS = RULE_KINDS.map((kind) => ({ value: kind, label: RuleKindLabels[kind] }));
 export const LEVEL_OPTIONS = WARNING_LEVELS.map((level) => ({
@@ -27,6 +29,28 @@ const THRESHOLD_LABELS = {
   offlineMinutes: '离线分钟数',
 } as const;
 
+/** Spec core §5: a number field given something else says 请输入数字！. */
+export const NUMBER_MESSAGE = '请输入数字！';
+
+/**
+ * Thresholds are typed as text and read as numbers when sent (ruleForm.ts): "abc" stays on screen
+ * and is called not a number, where an InputNumber cleared it and the form then called it missing.
+ * Required, then a number, then (offline minutes) a whole number of at least 1: one message at a time.
+ */
+function thresholdRules(field: 'low' | 'high' | 'ratePerMinute' | 'offlineMinutes') {
+  return [
+    { required: true, whitespace: true, message: `请填写${THRESHOLD_LABELS[field]}` },
+    {
+      validator: async (_: unknown, value: unknown) => {
+        const number = thresholdNumber(value as string | number | null | undefined);
+        if (number === null || Number.isNaN(number)) throw new Error(NUMBER_MESSAGE);
+        if (field === 'offlineMinutes' && !(Number.isInteger(number) && number >= 1))
+          throw new Error('离线分钟数须为不小于1的整数');
+      },
+    },
+  ];
+}
+
 /**
  * The fields every rule has, shown by its kind: the thresholds the kind uses, the delay and
  * hysteresis (not for offline rules), the level, an optional schedule and the switch.
@@ -36,6 +60,7 @@ export function RuleFields() {
   const form = Form.useFormInstance<RuleValues>();
   const kind = Form.useWatch('kind', form) ?? 'above';
   const scheduled = Form.useWatch('scheduled', form) ?? false;
+  const projectId = useProjectId();
 
   return (
     <>
@@ -54,18 +79,27 @@ export function RuleFields() {
       <Row gutter={16}>
         {KIND_FIELDS[kind].map((field) => (
           <Col span={12} key={field}>
-            <Form.Item name={field} label={THRESHOLD_LABELS[field]} required>
-              {field === 'value' ? (
+            {field === 'value' ? (
+              <Form.Item name={field} label={THRESHOLD_LABELS[field]} required>
                 <Input maxLength={64} placeholder="如：1" />
-              ) : (
-                <InputNumber
-                  style={{ width: '100%' }}
-                  min={field === 'offlineMinutes' ? 1 : undefined}
-                  precision={field === 'offlineMinutes' ? 0 : undefined}
+              </Form.Item>
+            ) : (
+              <Form.Item
+                name={field}
+                label={THRESHOLD_LABELS[field]}
+                required
+                validateFirst
+                validateTrigger="onBlur"
+                rules={thresholdRules(field)}
+                getValueProps={(value: unknown) => ({ value: value ?? '' })}
+              >
+                <Input
+                  inputMode="decimal"
                   suffix={field === 'offlineMinutes' ? '分钟' : undefined}
+                  style={{ width: '100%' }}
                 />
-              )}
-            </Form.Item>
+              </Form.Item>
+            )}
           </Col>
         ))}
       </Row>
@@ -113,6 +147,13 @@ export function RuleFields() {
           </Form.Item>
         </Col>
       </Row>
+      <Form.Item
+        name="modeIds"
+        label="生效模式"
+        tooltip="站点处于所选模式之一时才产生新预警（模式管理）；不选为全部模式"
+      >
+        <ModeSelect projectId={projectId} />
+      </Form.Item>
       {scheduled && (
         <>
           <Form.Item name="scheduleDays" label="生效日">
@@ -144,4 +185,5 @@ export const RULE_FIELD_NAMES: Record<string, string> = {
   'schedule.days': 'scheduleDays',
   'schedule.from': 'scheduleTime',
   'schedule.to': 'scheduleTime',
+  modeIds: 'modeIds',
 };

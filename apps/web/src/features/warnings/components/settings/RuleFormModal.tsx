@@ -45,7 +45,12 @@ export function RuleFormModal({
     onError: (error) => showServerIssues(error, form, message.error, FIELD_NAMES),
   });
 
-  const submit = () => save.mutate(ruleBodyOf(form.getFieldsValue(true) as RuleValues));
+  // The form checks what it can say itself (a threshold that is not a number); the server the rest.
+  const submit = () =>
+    form.validateFields().then(
+      () => save.mutate(ruleBodyOf(form.getFieldsValue(true) as RuleValues)),
+      () => undefined,
+    );
 
   return (
     <Modal

@@ -8,7 +8,6 @@ import {
   Empty,
   Input,
   Popconfirm,
-  Result,
   Select,
   Space,
   Switch,
@@ -18,6 +17,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { usePermission } from '../../../../app/routes/currentRoute';
+import { LoadError, tableEmpty } from '../../../../components/LoadState';
 import { useSavedQuery } from '../../../../components/useSavedQuery';
 import { useTreeIndicators } from '../../../monitoring/index';
 import { rulesApi, settingsKeys, useRules } from '../../settings-api';
@@ -208,7 +208,7 @@ export function RulesTab({ groupId }: { groupId: number }) {
         )}
       </Space>
       {rules.isError && !rules.data ? (
-        <Result status="error" title="预警规则加载失败" subTitle={rules.error.message} />
+        <LoadError what="预警规则" error={rules.error} onRetry={rules.refetch} />
       ) : (
         <Table<WarningRule>
           rowKey="id"
@@ -225,12 +225,12 @@ export function RulesTab({ groupId }: { groupId: number }) {
             onChange: (page) => setQuery((q) => ({ ...q, page: page - 1 })),
           }}
           locale={{
-            emptyText: rules.isLoading ? (
-              <div style={{ height: 120 }} />
-            ) : (
+            emptyText: tableEmpty(
+              rules,
+              '预警规则',
               <Empty
                 description={filtered ? '没有符合条件的预警规则' : '还没有预警规则，新建一条或套用水质模板'}
-              />
+              />,
             ),
           }}
         />

@@ -1,5 +1,6 @@
 import { Select } from 'antd';
 import { useMemo } from 'react';
+import { LoadError } from '../../../../components/LoadState';
 import { useTreeIndicators } from '../../../monitoring/index';
 
 interface Props {
@@ -13,7 +14,7 @@ interface Props {
 
 /** One gateway indicator, grouped by gateway, or one gateway of the project, searchable. */
 export function TargetSelect({ groupId, mode, value, onChange, id }: Props) {
-  const { indicators, gateways, loading } = useTreeIndicators(groupId);
+  const { indicators, gateways, loading, failure } = useTreeIndicators(groupId);
   const options = useMemo(() => {
     if (mode === 'gateways')
       return [...gateways].map(([gatewayId, alias]) => ({ value: gatewayId, label: alias }));
@@ -41,7 +42,15 @@ export function TargetSelect({ groupId, mode, value, onChange, id }: Props) {
       options={options}
       value={value}
       onChange={onChange}
-      notFoundContent={loading ? '加载中…' : '分组树中还没有网关指标'}
+      notFoundContent={
+        loading ? (
+          '加载中…'
+        ) : failure ? (
+          <LoadError compact what="分组树" error={failure.error} onRetry={failure.retry} />
+        ) : (
+          '分组树中还没有网关指标'
+        )
+      }
     />
   );
 }

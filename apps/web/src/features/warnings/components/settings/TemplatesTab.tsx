@@ -11,7 +11,6 @@ import {
   Input,
   type InputRef,
   Popconfirm,
-  Result,
   Row,
   Space,
   Spin,
@@ -21,6 +20,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { usePermission } from '../../../../app/routes/currentRoute';
+import { LoadError } from '../../../../components/LoadState';
 import { settingsKeys, templatesApi, useProjectSummary, useTemplates } from '../../settings-api';
 import { clearIssuesOnChange, showServerIssues } from './formFeedback';
 import { fillTemplate, insertPlaceholder, sampleValues } from './templatePreview';
@@ -39,7 +39,7 @@ export function TemplatesTab({ groupId }: { groupId: number }) {
   const chosen = templates.data?.find((t) => t.type === type);
 
   if (templates.isError)
-    return <Result status="error" title="消息模板加载失败" subTitle={templates.error.message} />;
+    return <LoadError what="消息模板" error={templates.error} onRetry={templates.refetch} />;
   if (!templates.data) return <Spin style={{ display: 'block', margin: '60px auto' }} />;
   return (
     <Tabs

@@ -8,7 +8,6 @@ import {
   Button,
   Empty,
   Popconfirm,
-  Result,
   Space,
   Switch,
   Table,
@@ -18,6 +17,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { usePermission } from '../../../../app/routes/currentRoute';
+import { LoadError, tableEmpty } from '../../../../components/LoadState';
 import { settingsKeys, useWebhooks, webhooksApi } from '../../settings-api';
 import { DeliveriesDrawer } from './DeliveriesDrawer';
 import { LevelsText } from './LevelsText';
@@ -183,7 +183,7 @@ export function WebhooksTab({ groupId }: { groupId: number }) {
         )}
       </Space>
       {webhooks.isError ? (
-        <Result status="error" title="Webhook 加载失败" subTitle={webhooks.error.message} />
+        <LoadError what="Webhook " error={webhooks.error} onRetry={webhooks.refetch} />
       ) : (
         <Table<Webhook>
           rowKey="id"
@@ -193,11 +193,7 @@ export function WebhooksTab({ groupId }: { groupId: number }) {
           scroll={{ x: 1100 }}
           pagination={{ pageSize: 10, hideOnSinglePage: true, showTotal: (n) => `共 ${n} 条` }}
           locale={{
-            emptyText: webhooks.isLoading ? (
-              <div style={{ height: 120 }} />
-            ) : (
-              <Empty description="还没有 Webhook" />
-            ),
+            emptyText: tableEmpty(webhooks, 'Webhook', <Empty description="还没有 Webhook" />),
           }}
         />
       )}

@@ -1,7 +1,7 @@
 import { ruleBody, type WarningRule } from '@iot/contracts/warnings';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { NEW_RULE, ruleBodyOf, scheduleText, thresholdText, valuesOfRule } from './ruleForm';
+import { NEW_RULE, ruleBodyOf, scheduleText, thresholdNumber, thresholdText, valuesOfRule } from './ruleForm';
 import { fillTemplate, insertPlaceholder } from './templatePreview';
 
 const rule: WarningRule = {
@@ -12,6 +12,7 @@ const rule: WarningRule = {
   gatewayIndicatorId: 11,
   metric: 'ph',
   indicatorName: 'pH',
+  unit: '',
   name: 'pH 超限',
   kind: 'outside',
   level: 1,
@@ -24,6 +25,7 @@ const rule: WarningRule = {
   delayCount: 3,
   hysteresis: 0.2,
   schedule: { days: [1, 2, 3, 4, 5], from: '22:00', to: '06:00' },
+  modeIds: [2],
   enabled: true,
   createdAt: 0,
 };
@@ -39,6 +41,7 @@ describe('rule form', () => {
       low: 6,
       high: 9,
       schedule: { days: [1, 2, 3, 4, 5], from: '22:00', to: '06:00' },
+      modeIds: [2],
     });
   });
 
@@ -87,5 +90,21 @@ describe('template preview', () => {
       text: '当前值{value}，阈值',
       caret: 10,
     });
+  });
+});
+
+describe('thresholds typed as text', () => {
+  it('reads numbers, blanks as null and anything else as NaN (the form says 请输入数字！)', () => {
+    expect(thresholdNumber(' 12.5 ')).toBe(12.5);
+    expect(thresholdNumber('-3')).toBe(-3);
+    expect(thresholdNumber(7)).toBe(7);
+    expect(thresholdNumber('  ')).toBeNull();
+    expect(thresholdNumber(undefined)).toBeNull();
+    expect(thresholdNumber('abc')).toBeNaN();
+    expect(thresholdNumber('1,5')).toBeNaN();
+  });
+  it('sends what was typed as numbers', () => {
+    const body = ruleBodyOf({ ...NEW_RULE, gatewayIndicatorId: 11, kind: 'outside', low: '6', high: '9.5' });
+    expect(body).toMatchObject({ low: 6, high: 9.5 });
   });
 });

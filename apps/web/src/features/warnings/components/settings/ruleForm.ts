@@ -11,11 +11,12 @@ export interface RuleValues {
   name?: string;
   kind: RuleKind;
   level: number;
-  low?: number | null;
-  high?: number | null;
+  /** Thresholds as typed (text) or as loaded (numbers); thresholdNumber reads them. */
+  low?: number | string | null;
+  high?: number | string | null;
   value?: string | null;
-  ratePerMinute?: number | null;
-  offlineMinutes?: number | null;
+  ratePerMinute?: number | string | null;
+  offlineMinutes?: number | string | null;
   delaySeconds?: number | null;
   delayCount?: number | null;
   hysteresis?: number | null;
@@ -23,6 +24,8 @@ export interface RuleValues {
   scheduled: boolean;
   scheduleDays?: number[];
   scheduleTime?: [Dayjs, Dayjs] | null;
+  /** The site modes the rule is evaluated in (模式管理); empty: every mode. */
+  modeIds?: number[];
 }
 
 /** Which threshold fields a kind uses (docs/decisions/0018-warning-engine.md). */
@@ -38,6 +41,15 @@ export const KIND_FIELDS: Record<
   rate: ['ratePerMinute'],
   offline: ['offlineMinutes'],
 };
+
+/** A threshold as a number: null when blank, NaN when it is not a number (the form says 请输入数字！). */
+export function thresholdNumber(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return value;
+  const text = value.trim();
+  if (text === '') return null;
+  return /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text) ? Number(text) : Number.NaN;
+}
 
 /** Hysteresis and delays mean nothing to an offline rule: it has no values to count. */
 export const hasValueConditions = (kind: RuleKind) => kind !== 'offline';
@@ -57,6 +69,7 @@ export const NEW_RULE: RuleValues = {
   scheduled: false,
   scheduleDays: [1, 2, 3, 4, 5],
   scheduleTime: null,
+  modeIds: [],
 };
 
 const HHMM = 'HH:mm';
@@ -82,6 +95,7 @@ export function valuesOfRule(rule: WarningRule): RuleValues {
     scheduled: rule.schedule !== null,
     scheduleDays: rule.schedule?.days ?? NEW_RULE.scheduleDays,
     scheduleTime: rule.schedule ? [timeOf(rule.schedule.from), timeOf(rule.schedule.to)] : null,
+    modeIds: rule.modeIds ?? [],
   };
 }
 
@@ -106,15 +120,16 @@ export function ruleFieldsOf(values: RuleValues): Omit<RuleBody, 'gatewayIndicat
     name: values.name?.trim() ?? '',
     kind: values.kind,
     level: values.level,
-    low: pick('low', values.low),
-    high: pick('high', values.high),
+    low: pick('low', thresholdNumber(values.low)),
+    high: pick('high', thresholdNumber(values.high)),
     value: pick('value', values.value === null || values.value === undefined ? null : String(values.value)),
-    ratePerMinute: pick('ratePerMinute', values.ratePerMinute),
-    offlineMinutes: pick('offlineMinutes', values.offlineMinutes),
+    ratePerMinute: pick('ratePerMinute', thresholdNumber(values.ratePerMinute)),
+    offlineMinutes: pick('offlineMinutes', thresholdNumber(values.offlineMinutes)),
     delaySeconds: conditions ? (values.delaySeconds ?? 0) : 0,
     delayCount: conditions ? (values.delayCount ?? 0) : 0,
     hysteresis: conditions ? (values.hysteresis ?? 0) : 0,
     schedule,
+    modeIds: values.modeIds ?? [],
     enabled: values.enabled,
   };
 }

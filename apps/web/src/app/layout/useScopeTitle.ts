@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../api/http';
+import type { RouteScope } from '../routes/generate';
+
+/** The name of a scope: the project's, firm's or corporation's name, 系统管理, or 我的项目. */
+export function useScopeTitle(scope: RouteScope): string {
+  const name = useQuery({
+    queryKey: ['scopeName', scope.type, 'id' in scope ? scope.id : 0],
+    enabled: scope.type !== 'system' && scope.type !== 'personal',
+    queryFn: async () => {
+      // A site's shell carries its project's name (decision 0041).
+      if (scope.type === 'project' || scope.type === 'site') {
+        return (
+          await http.get<{ name: string }>('/iot/projects/getProjectByGroupId', {
+            params: { groupId: scope.id },
+            quiet: true,
+          })
+        ).name;
+      }
+      if (scope.type === 'firm')
+        return (await http.get<{ name: string }>(`/iot/gatewayFirms/${scope.id}`, { quiet: true })).name;
+      if (scope.type === 'corporation') {
+        return (await http.get<{ name: string }>(`/iot/corporations/${scope.id}/setting`, { quiet: true }))
+          .name;
+      }
+      return '';
+    },
+  });
+  if (scope.type === 'system') return '系统管理';
+  if (scope.type === 'personal') return '我的项目';
+  return name.data ?? '…';
+}

@@ -1,0 +1,2 @@
+export { OpenPlatform } from './pages/OpenPlatform';
+export { ProjectOpenApi } from './pages/ProjectOpenApi';

@@ -1,0 +1,3 @@
+export { CorporationProjects } from './pages/CorporationProjects';
+export { CorporationSetting } from './pages/CorporationSetting';
+export { Corporations } from './pages/Corporations';

@@ -1,0 +1,1 @@
+export { CustomDomains } from './pages/CustomDomains';

@@ -1,0 +1,1 @@
+export { GatewayFirms } from './pages/GatewayFirms';

@@ -1,0 +1,2 @@
+export { type TypeOwner, useGatewayTypeOptions } from './api';
+export { GatewayTypes } from './pages/GatewayTypes';

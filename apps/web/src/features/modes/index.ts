@@ -1,0 +1,2 @@
+export { ModeSelect } from './components/ModeSelect';
+export { Modes } from './pages/Modes';

@@ -1,0 +1,1 @@
+export { OperationLogs } from './pages/OperationLogs';

@@ -1,0 +1,1 @@
+export { Systems } from './pages/Systems';

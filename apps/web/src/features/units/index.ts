@@ -1,0 +1,2 @@
+export { UnitSelect } from './components/UnitSelect';
+export { Units } from './pages/Units';
