@@ -6,6 +6,7 @@ import type { Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import { type BrowserHarness, routeName, screenshot, startBrowserHarness } from './support/browser.js';
+import { chooseTimePreset, pickIndicators, queryChart } from './support/monitoring.js';
 import { type SimulatedSite, startSimulatedSite } from './support/simulator.js';
 
 /**
@@ -31,9 +32,6 @@ const SPIKE = 480.5;
 const COD_ALIAS = '历史COD';
 const FLOW_ALIAS = '历史流量';
 
-const button = (scope: Page, text: string) =>
-  scope.getByRole('button', { name: new RegExp(`^${text.split('').join('\\s?')}$`) });
-
 async function setTheme(theme: 'light' | 'tech') {
   await h.api('PUT', '/iot/users/current/theme', { theme }, demoAdmin);
 }
@@ -50,42 +48,12 @@ async function openScreen(route: string, code: string): Promise<Page> {
   return page;
 }
 
-/** Ticks the picker's tree nodes with these titles (the tree opens fully expanded). */
-async function pick(page: Page, label: string, titles: string[]) {
-  await page.getByLabel(label, { exact: true }).click();
-  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  for (const title of titles) {
-    await dropdown.locator(`.ant-select-tree-node-content-wrapper[title="${title}"]`).click();
-  }
-  await page.keyboard.press('Escape');
-  await dropdown.waitFor({ state: 'detached' }).catch(() => page.keyboard.press('Escape'));
-}
-
 /** Picks the seeded indicators and the preset covering yesterday, then 查 询. */
 async function queryYesterday(page: Page, titles: string[]) {
-  await pick(page, '选择指标', titles);
-  for (const title of titles)
-    await page
-      .locator('.ant-select-selection-item', { hasText: title.replace(/（.*/, '') })
-      .first()
-      .waitFor();
+  await pickIndicators(page, titles);
   // The preset select (retried: a closing dropdown can swallow the first click).
-  const preset = page.getByLabel('时间范围', { exact: true });
-  const shown = () => preset.locator('xpath=ancestor::*[contains(@class,"ant-select")][1]').textContent();
-  await expect
-    .poll(async () => {
-      if ((await shown())?.includes('最近7天')) return true;
-      await preset.click();
-      await page
-        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) [title="最近7天（不含今天）"]')
-        .click({ timeout: 2000 })
-        .catch(() => page.keyboard.press('Escape'));
-      return false;
-    })
-    .toBe(true);
-  const answered = page.waitForResponse((r) => r.url().endsWith('/gateways/chart'));
-  await button(page, '查询').click();
-  await answered;
+  await chooseTimePreset(page, '最近7天（不含今天）');
+  await queryChart(page);
 }
 
 beforeAll(async () => {
@@ -261,11 +229,12 @@ describe('历史数据', () => {
     await expect.poll(() => table.locator('.ant-table-row').first().textContent()).not.toBe(firstRow);
 
     // Export: every point of the range, the spike among them.
+    await page.getByRole('button', { name: /导出/ }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: /导出$/ }).click(),
+      page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByText('逐条（每行一个数据点）').click(),
     ]);
-    expect(download.suggestedFilename()).toBe('历史数据.xlsx');
+    expect(download.suggestedFilename()).toMatch(/^历史数据-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const file = path.join(downloads, 'history.xlsx');
     await download.saveAs(file);
     const workbook = new ExcelJS.Workbook();
