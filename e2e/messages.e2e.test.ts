@@ -84,7 +84,7 @@ interface Recorded {
  */
 async function openRecorded(account: { username: string; password: string }, pathname: string) {
   const { access, refresh } = await h.t.login(account.username, account.password);
-  const context = await h.browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const context = await h.newContext();
   await context.addInitScript(() => {
     const recorded: Recorded = { spoken: [], played: [] };
     Object.assign(window, { recorded });

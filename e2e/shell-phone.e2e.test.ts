@@ -40,7 +40,7 @@ async function openAs(
   viewport = PHONE,
 ): Promise<Page> {
   const { access, refresh } = await h.t.login(account.username, account.password);
-  const context = await h.browser.newContext({ viewport, locale: 'zh-CN', hasTouch: viewport.width < 768 });
+  const context = await h.newContext({ viewport, hasTouch: viewport.width < 768 });
   const page = await context.newPage();
   const join = pathname.includes('?') ? '&' : '?';
   await page.goto(`${h.t.baseUrl}${pathname}${join}accessToken=${access}&refreshToken=${refresh}`);
@@ -97,7 +97,7 @@ describe('at 390 px', () => {
       name: '华东区域第三污水处理厂提标改造二期工程智慧运维项目',
     });
     const { access, refresh } = await h.t.login('admin', ADMIN_PASSWORD);
-    const context = await h.browser.newContext({ viewport: PHONE, locale: 'zh-CN' });
+    const context = await h.newContext({ viewport: PHONE });
     const page = await context.newPage();
     await page.goto(
       `${h.t.baseUrl}/projects/groups/${project.projectGroupId}/realTimeData?accessToken=${access}&refreshToken=${refresh}`,

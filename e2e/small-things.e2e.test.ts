@@ -121,10 +121,7 @@ describe('/arrearageProjectPage (demo-operator)', () => {
       try {
         // Entering the suspended project leads to the arrears page (spec core §4: D, E, F).
         const { access, refresh } = await h.t.login(operator.username, operator.password);
-        const context = await h.browser.newContext({
-          viewport: { width: 1440, height: 900 },
-          locale: 'zh-CN',
-        });
+        const context = await h.newContext();
         const page = await context.newPage();
         await page.goto(
           `${h.t.baseUrl}/projects/groups/${projectId}/realTimeData?accessToken=${access}&refreshToken=${refresh}`,

@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../apps/server/src/test/server.js';
 import { CHROMIUM } from './global-setup.js';
 
@@ -13,6 +19,11 @@ export const SCREENSHOTS = path.join(root, 'e2e/screenshots');
 export interface BrowserHarness {
   t: TestServer;
   browser: Browser;
+  /**
+   * A fresh browser context: desk size, zh-CN, and reduced motion, so the web app turns Ant Design's
+   * animations off and no click lands on a popup still sliding in.
+   */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   /** The system administrator's access token. */
   adminToken: string;
   /** A fresh page (own storage) at a path of the server. */
@@ -43,8 +54,15 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
     ],
   });
   const adminToken = (await t.login('admin', ADMIN_PASSWORD)).access;
+  const newContext = (options: BrowserContextOptions = {}) =>
+    browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      locale: 'zh-CN',
+      reducedMotion: 'reduce',
+      ...options,
+    });
   const open = async (pathname: string) => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const context = await newContext();
     const page = await context.newPage();
     await page.goto(t.baseUrl + pathname);
     return page;
@@ -52,6 +70,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
   return {
     t,
     browser,
+    newContext,
     adminToken,
     open,
     async openAs(username, password, pathname) {
