@@ -3,6 +3,7 @@ import {
   corporation,
   corporationSettingBody,
   createCorporationBody,
+  myCorporation,
   updateCorporationBody,
 } from '@iot/contracts/corporations';
 import { roleFunction } from '@iot/contracts/roles';
@@ -36,11 +37,13 @@ export function registerCorporationRoutes(
   router.route({
     method: 'GET',
     url: '/iot/corporations/byCurUser',
-    summary: '当前用户所属的公司（分页）',
+    summary:
+      '我的公司：当前用户所属的公司（分页；系统管理员为全部），附本人在该公司的角色、公司的项目数与网关在线/离线数',
     tags,
+    // Personal (sub-system 1, decision 0002): every signed-in user has 我的公司; the rows are their own.
     access: 'authenticated',
     query: listQuery,
-    response: page(corporation),
+    response: page(myCorporation),
     handler: ({ auth, query }) => corporations.listForUser(auth, query, query.keyword),
   });
   router.route({
