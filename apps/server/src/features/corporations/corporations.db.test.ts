@@ -285,6 +285,17 @@ describe('corporations by member', () => {
           offlineGateways: 1,
         },
       ]);
+      // Any member reads the corporation's name for the shell's title; an outsider is refused.
+      expect(await ok('GET', `/iot/corporations/${other.id}`, undefined, viewer)).toEqual({
+        id: other.id,
+        name: '城西水务公司',
+        owner: '李总',
+        logoUrl: '',
+        createdAt: other.createdAt,
+      });
+      expect((await t.request('GET', `/iot/corporations/${other.id}`, { token: corpAdmin })).status).toBe(
+        403,
+      );
       // The keyword searches the caller's own corporations only.
       const none = await ok<Page<MyCorporation>>(
         'GET',

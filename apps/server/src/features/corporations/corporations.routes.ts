@@ -1,6 +1,7 @@
 import { availability, id, Permission, page, pageQuery } from '@iot/contracts';
 import {
   corporation,
+  corporationInfo,
   corporationSettingBody,
   createCorporationBody,
   myCorporation,
@@ -8,6 +9,7 @@ import {
 } from '@iot/contracts/corporations';
 import { roleFunction } from '@iot/contracts/roles';
 import { z } from 'zod';
+import { ANY_MEMBER } from '../../platform/auth/access.service.js';
 import type { Router } from '../../platform/http/route.js';
 import type { MenusService } from '../menus/index.js';
 import type { CorporationsService } from './corporations.service.js';
@@ -65,6 +67,19 @@ export function registerCorporationRoutes(
     body: createCorporationBody,
     response: corporation,
     handler: ({ body }) => corporations.create(body),
+  });
+  router.route({
+    method: 'GET',
+    url: '/iot/corporations/:corporationId',
+    summary: '公司信息（公司成员可见：名称、负责人、logo；负责人手机号见公司设置）',
+    tags,
+    params,
+    access: { menu: ANY_MEMBER, bit: Permission.READ, scope: 'corporation', scopeId: fromPath },
+    response: corporationInfo,
+    handler: async ({ scope }) => {
+      const { id, name, owner, logoUrl, createdAt } = await corporations.get(scope!.id);
+      return { id, name, owner, logoUrl, createdAt };
+    },
   });
   router.route({
     method: 'PUT',
