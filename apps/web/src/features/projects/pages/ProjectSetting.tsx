@@ -1,7 +1,21 @@
 import { Permission } from '@iot/contracts';
 import { ProjectMessages, type ProjectSettings, projectSettingBody } from '@iot/contracts/projects';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Card, Form, Input, Space, Spin, Switch, Typography } from 'antd';
+import {
+  App,
+  Avatar,
+  Button,
+  Card,
+  Col,
+  Flex,
+  Form,
+  Input,
+  Row,
+  Space,
+  Spin,
+  Switch,
+  Typography,
+} from 'antd';
 import { useEffect } from 'react';
 import { ApiError, http } from '../../../api/http';
 import { usePermission } from '../../../app/routes/currentRoute';
@@ -95,81 +109,98 @@ export function ProjectSetting() {
 
   return (
     <Card title="项目配置" data-testid="project-setting">
-      <Form<SettingForm>
-        form={form}
-        layout="vertical"
-        disabled={!canUpdate}
-        style={{ maxWidth: 640 }}
-        onFinish={(v) => save.mutate(v)}
-      >
-        <Typography.Title level={5}>基本信息</Typography.Title>
-        <Form.Item
-          name="name"
-          label="项目名称"
-          validateFirst
-          rules={[{ required: true, whitespace: true, message: '请输入项目名称' }, schemaRule(shape.name)]}
-        >
-          <Input maxLength={64} />
-        </Form.Item>
-        <Form.Item
-          name="groupDisplayName"
-          label="分组显示名称"
-          extra="项目对分组的称呼，如“片区”“厂区”，用于分组树的默认节点等处"
-          validateFirst
-          rules={[
-            { required: true, whitespace: true, message: '请输入分组显示名称' },
-            schemaRule(shape.groupDisplayName),
-          ]}
-        >
-          <Input maxLength={16} />
-        </Form.Item>
-        <Form.Item label="Logo 地址" extra="图片地址（选填），显示在项目卡片上">
-          <Space.Compact style={{ width: '100%' }}>
-            <Avatar shape="square" src={logoUrl || undefined} style={{ flex: 'none' }}>
-              {project.name.slice(0, 1)}
-            </Avatar>
-            <Form.Item name="logoUrl" noStyle rules={[schemaRule(shape.logoUrl)]}>
-              <Input placeholder="如：/iot/files/logo.png 或 https://…" maxLength={512} />
+      <Form<SettingForm> form={form} layout="vertical" disabled={!canUpdate} onFinish={(v) => save.mutate(v)}>
+        <Row gutter={[32, 8]}>
+          <Col xs={24} xl={12}>
+            <Section first>基本信息</Section>
+            <Form.Item
+              name="name"
+              label="项目名称"
+              validateFirst
+              rules={[
+                { required: true, whitespace: true, message: '请输入项目名称' },
+                schemaRule(shape.name),
+              ]}
+            >
+              <Input maxLength={64} />
             </Form.Item>
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item
-          name="axisRule"
-          label="坐标轴规则"
-          extra="图表坐标轴的取值规则（选填）"
-          rules={[schemaRule(shape.axisRule)]}
-        >
-          <Input placeholder="如：auto" maxLength={64} />
-        </Form.Item>
-
-        <Typography.Title level={5}>功能开关</Typography.Title>
-        {FLAGS.map((flag) => (
-          <Form.Item key={flag.name} label={flag.label} extra={flag.help}>
-            <Form.Item name={flag.name} valuePropName="checked" noStyle>
-              <Switch checkedChildren="开" unCheckedChildren="关" aria-label={flag.label} />
+            <Form.Item
+              name="groupDisplayName"
+              label="分组显示名称"
+              extra="项目对分组的称呼，如“片区”“厂区”，用于分组树的默认节点等处"
+              validateFirst
+              rules={[
+                { required: true, whitespace: true, message: '请输入分组显示名称' },
+                schemaRule(shape.groupDisplayName),
+              ]}
+            >
+              <Input maxLength={16} />
             </Form.Item>
-          </Form.Item>
-        ))}
-
-        <Typography.Title level={5}>返回公司</Typography.Title>
-        <Form.Item label="所属公司">
-          <Typography.Text data-testid="project-corporation">
-            {project.corporationName ?? '未归属公司'}
-          </Typography.Text>
-        </Form.Item>
-        <Form.Item
-          name="menuName"
-          label="入口名称"
-          extra={
-            project.corporationId === null
-              ? '项目归属公司后，公司成员在项目菜单顶部看到返回公司的入口'
-              : `公司成员在项目菜单顶部看到此入口（对您${project.hasBackCorporationMenu ? '显示' : '不显示'}）；留空为“返回公司”`
-          }
-          rules={[schemaRule(shape.menuName)]}
-        >
-          <Input placeholder="返回公司" maxLength={32} />
-        </Form.Item>
-
+            <Form.Item label="Logo 地址" extra="图片地址（选填），显示在项目卡片上">
+              <Space.Compact style={{ width: '100%' }}>
+                <Avatar shape="square" src={logoUrl || undefined} style={{ flex: 'none' }}>
+                  {project.name.slice(0, 1)}
+                </Avatar>
+                <Form.Item name="logoUrl" noStyle rules={[schemaRule(shape.logoUrl)]}>
+                  <Input placeholder="如：/iot/files/logo.png 或 https://…" maxLength={512} />
+                </Form.Item>
+              </Space.Compact>
+            </Form.Item>
+            <Form.Item
+              name="axisRule"
+              label="坐标轴规则"
+              extra="图表坐标轴的取值规则（选填）"
+              rules={[schemaRule(shape.axisRule)]}
+            >
+              <Input placeholder="如：auto" maxLength={64} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} xl={12}>
+            <Section first>功能开关</Section>
+            {FLAGS.map((flag) => (
+              <Flex
+                key={flag.name}
+                gap={16}
+                align="flex-start"
+                justify="space-between"
+                style={{ marginBottom: 16 }}
+              >
+                <div style={{ minWidth: 0 }}>
+                  <Typography.Text>{flag.label}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                    {flag.help}
+                  </Typography.Text>
+                </div>
+                <Form.Item name={flag.name} valuePropName="checked" noStyle>
+                  <Switch
+                    checkedChildren="开"
+                    unCheckedChildren="关"
+                    aria-label={flag.label}
+                    style={{ flex: 'none' }}
+                  />
+                </Form.Item>
+              </Flex>
+            ))}
+            <Section>返回公司</Section>
+            <Form.Item label="所属公司" style={{ marginBottom: 8 }}>
+              <Typography.Text data-testid="project-corporation">
+                {project.corporationName ?? '未归属公司'}
+              </Typography.Text>
+            </Form.Item>
+            <Form.Item
+              name="menuName"
+              label="入口名称"
+              extra={
+                project.corporationId === null
+                  ? '项目归属公司后，公司成员在项目菜单顶部看到返回公司的入口'
+                  : `公司成员在项目菜单顶部看到此入口（对您${project.hasBackCorporationMenu ? '显示' : '不显示'}）；留空为“返回公司”`
+              }
+              rules={[schemaRule(shape.menuName)]}
+            >
+              <Input placeholder="返回公司" maxLength={32} />
+            </Form.Item>
+          </Col>
+        </Row>
         {canUpdate ? (
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             保 存
@@ -182,5 +213,14 @@ export function ProjectSetting() {
         付费状态、套餐、监测项上限与短信、语音、对话额度由平台管理员设置，见资源概览。
       </Typography.Paragraph>
     </Card>
+  );
+}
+
+/** A section's heading inside the form. */
+function Section({ children, first = false }: { children: string; first?: boolean }) {
+  return (
+    <Typography.Title level={5} style={{ margin: first ? '0 0 12px' : '8px 0 12px' }}>
+      {children}
+    </Typography.Title>
   );
 }
