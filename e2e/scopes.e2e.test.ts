@@ -68,8 +68,11 @@ beforeAll(async () => {
     demoAdmin,
   );
   const { access } = await h.t.login(corp.username, corp.password);
-  corporation = (await h.api<ListPage<Corporation>>('GET', '/iot/corporations/byCurUser', undefined, access))
-    .list[0]!;
+  const [mine] = (
+    await h.api<ListPage<{ id: number }>>('GET', '/iot/corporations/byCurUser', undefined, access)
+  ).list;
+  // 公司设置's full record (我的公司's rows leave out the owner's mobile).
+  corporation = await h.api<Corporation>('GET', `/iot/corporations/${mine!.id}/setting`, undefined, access);
 });
 afterAll(async () => {
   await sim?.simulation.stop();

@@ -6,7 +6,7 @@ import { loadConfig } from '../platform/config.js';
 import { DEMO_ACCOUNTS } from '../seed.js';
 import { startServer, type TestServer } from '../test/server.js';
 import type { BackfillReport } from './backfill.js';
-import { BACKFILL_STEP_MS, type Demo, historySink, startDemo } from './demo.js';
+import { BACKFILL_STEP_MS, DEMO_FIRM_STOCK, type Demo, historySink, startDemo } from './demo.js';
 import { localHour, localMidnight } from './profiles.js';
 
 const DAY = 86_400_000;
@@ -279,6 +279,18 @@ describe('the demo on a fresh install', () => {
     await control('进水泵房网关', 'pump', true);
     await expect.poll(async () => (await last('进水泵房网关')).pump?.value, { timeout: 10_000 }).toBe(1);
   });
+
+  it('stocks the demo firm with gateways not yet bound, for 我的网关厂商 and the firm’s 网关管理', async () => {
+    const firm = (await t.login(DEMO_ACCOUNTS.firmAdmin.username, DEMO_ACCOUNTS.firmAdmin.password)).access;
+    const mine = await t.ok<{ list: { gateways: number; boundGateways: number; roleName: string }[] }>(
+      'GET',
+      '/iot/gatewayFirms/byCurUser',
+      { token: firm },
+    );
+    expect(mine.list).toEqual([
+      expect.objectContaining({ gateways: DEMO_FIRM_STOCK, boundGateways: 0, roleName: '厂商管理员' }),
+    ]);
+  });
 });
 
 describe('a first start stopped during the set-up', () => {
@@ -331,6 +343,12 @@ describe('a first start stopped during the set-up', () => {
       // The scripted excursions of the last ten days, once each: nh3n, ss, cod, tp, tn.
       expect(warnings.list.map((w) => w.metric).sort()).toEqual(['cod', 'nh3n', 'ss', 'tn', 'tp']);
       expect(warnings.list.filter((w) => w.handleStatus === 'handled')).toHaveLength(2);
+      // The firm's stock is made once, not again on the second start.
+      const firm = (await s.login(DEMO_ACCOUNTS.firmAdmin.username, DEMO_ACCOUNTS.firmAdmin.password)).access;
+      const [mine] = (
+        await s.ok<{ list: { gateways: number }[] }>('GET', '/iot/gatewayFirms/byCurUser', { token: firm })
+      ).list;
+      expect(mine!.gateways).toBe(DEMO_FIRM_STOCK);
     } finally {
       await s.close();
     }

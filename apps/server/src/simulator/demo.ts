@@ -102,6 +102,7 @@ export function startDemo(options: DemoOptions): Demo {
     await client.login(DEMO_ACCOUNTS.projectAdmin.username, DEMO_ACCOUNTS.projectAdmin.password);
     let stored = found ?? (await provision(client, options.log));
     if (!stored) return { backfill: undefined };
+    await stockDemoFirm(options);
     const save = (value: Stored) => writeFileSync(file, JSON.stringify(value, null, 2), { mode: 0o600 });
     if (!found) save(stored);
     let report: BackfillReport | undefined;
@@ -143,6 +144,39 @@ export function startDemo(options: DemoOptions): Demo {
       await simulation?.stop();
     },
   };
+}
+
+/** Gateways the demo firm keeps in stock, made unbound through its own API (decision 0045). */
+export const DEMO_FIRM_STOCK = 6;
+
+/**
+ * The demo firm's warehouse: six gateways made and not yet bound to a project, so 我的网关厂商 and the
+ * firm's 网关管理 show what a firm holds. Only while the firm has no gateway at all (a firm that made
+ * or deleted its own is left alone); a failure is logged, never stops the demo.
+ */
+async function stockDemoFirm(options: DemoOptions): Promise<void> {
+  try {
+    const firm = new PlatformClient(options.baseUrl, options.webClientSecret);
+    await firm.login(DEMO_ACCOUNTS.firmAdmin.username, DEMO_ACCOUNTS.firmAdmin.password);
+    const [mine] = (
+      await firm.call<{ list: { id: number; identificationCode: string }[] }>(
+        'GET',
+        '/iot/gatewayFirms/byCurUser?size=1',
+      )
+    ).list;
+    if (!mine) return;
+    const base = `/iot/gatewayFirms/${mine.id}/gateways`;
+    if ((await firm.call<{ total: number }>('GET', `${base}?size=1`)).total > 0) return;
+    for (let n = 1; n <= DEMO_FIRM_STOCK; n++)
+      await firm.call('POST', base, {
+        serialNumber: `${mine.identificationCode}-2026-${String(n).padStart(4, '0')}`,
+        alias: `出厂网关${String(n).padStart(2, '0')}`,
+        batchOrContract: '2026年第一批',
+      });
+    options.log.info({ gateways: DEMO_FIRM_STOCK }, 'demo firm stocked');
+  } catch (error) {
+    options.log.warn({ err: error }, 'demo firm stock not made');
+  }
 }
 
 /** One gateway per site of the demo project, with that site's points. */

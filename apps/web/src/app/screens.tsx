@@ -64,6 +64,18 @@ const SCREENS: Record<string, ComponentType> = {
   'projects/MyProjects': lazy(() =>
     import('../features/projects/pages/MyProjects').then((m) => ({ default: m.MyProjects })),
   ),
+  'corporations/MyCorporations': lazy(() =>
+    import('../features/corporations/index').then((m) => ({ default: m.MyCorporations })),
+  ),
+  'gateway-firms/MyGatewayFirms': lazy(() =>
+    import('../features/gateway-firms/index').then((m) => ({ default: m.MyGatewayFirms })),
+  ),
+  'projects/ProjectOverview': lazy(() =>
+    import('../features/projects/pages/ProjectOverview').then((m) => ({ default: m.ProjectOverview })),
+  ),
+  'projects/ProjectSetting': lazy(() =>
+    import('../features/projects/pages/ProjectSetting').then((m) => ({ default: m.ProjectSetting })),
+  ),
   'users/Users': lazy(() => import('../features/users/pages/Users').then((m) => ({ default: m.Users }))),
   'roles/Roles': lazy(() => import('../features/roles/pages/Roles').then((m) => ({ default: m.Roles }))),
   'memberships/Members': lazy(() =>

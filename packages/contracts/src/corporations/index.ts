@@ -12,6 +12,29 @@ export const corporation = z.object({
 });
 export type Corporation = z.infer<typeof corporation>;
 
+/** What any member of a corporation may read of it: the shell's title, 我的公司's cards. */
+export const corporationInfo = corporation.pick({
+  id: true,
+  name: true,
+  owner: true,
+  logoUrl: true,
+  createdAt: true,
+});
+export type CorporationInfo = z.infer<typeof corporationInfo>;
+
+/**
+ * A row of 我的公司 (GET /iot/corporations/byCurUser): a corporation the caller belongs to, with
+ * their role there and what the corporation holds. The owner's mobile is left to 公司设置.
+ */
+export const myCorporation = corporationInfo.extend({
+  /** The caller's role in the corporation; null for a system administrator who holds none there. */
+  roleName: z.string().nullable(),
+  projects: z.number().int(),
+  onlineGateways: z.number().int(),
+  offlineGateways: z.number().int(),
+});
+export type MyCorporation = z.infer<typeof myCorporation>;
+
 export const createCorporationBody = z.object({
   name: requiredText(64),
   owner: requiredText(32),

@@ -9,6 +9,19 @@ export const gatewayFirm = z.object({
 });
 export type GatewayFirm = z.infer<typeof gatewayFirm>;
 
+/**
+ * A row of 我的网关厂商 (GET /iot/gatewayFirms/byCurUser): a firm the caller belongs to, with their
+ * role there and the firm's gateways — all of them, those bound to a project, those online.
+ */
+export const myGatewayFirm = gatewayFirm.extend({
+  /** The caller's role in the firm; null for a system administrator who holds none there. */
+  roleName: z.string().nullable(),
+  gateways: z.number().int(),
+  boundGateways: z.number().int(),
+  onlineGateways: z.number().int(),
+});
+export type MyGatewayFirm = z.infer<typeof myGatewayFirm>;
+
 export const gatewayFirmBody = z.object({
   name: requiredText(64),
   /** Prefix of the firm's gateway serial numbers. */

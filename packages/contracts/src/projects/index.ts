@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { requiredText } from '../common/validation.js';
+import { payStatus } from './pay-status.js';
 
-/** Project pay states of spec core §4. D, E and F send users to the arrears page. */
-export const PAY_STATUSES = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
-export const payStatus = z.enum(PAY_STATUSES);
-export type PayStatus = z.infer<typeof payStatus>;
-export const SUSPENDED_PAY_STATUSES: readonly PayStatus[] = ['D', 'E', 'F'];
-
-/** -1 means unlimited (spec core §3). */
-export const UNLIMITED = -1;
+export * from './pay-status.js';
 
 /** Project settings loaded on entering a project: spec core §3, field for field. */
 export const projectSettings = z.object({
@@ -30,8 +24,11 @@ export const projectSettings = z.object({
   hasBackCorporationMenu: z.boolean(),
   menuName: z.string(),
   corporationId: z.number().int().nullable(),
+  /** The corporation's name, for 项目配置's 返回公司 section (null without a corporation). */
+  corporationName: z.string().nullable(),
   setMealEndAt: z.number().int().nullable(),
   accessGatewayIndicatorMaxNum: z.number().int(),
+  /** SMS left to send (decremented per message sent; -1 unlimited). */
   sendMessagesTotalNum: z.number().int(),
   sendVoicesTotalNum: z.number().int(),
   chatMessagesLimit: z.number().int(),
@@ -71,22 +68,6 @@ export const createProjectBody = z.object({
   templateId: z.number().int().positive().nullable().default(null),
 });
 
-/** Fields the project's own administrators may change. */
-export const updateProjectBody = z.object({
-  name: requiredText(64).optional(),
-  groupDisplayName: z.string().trim().min(1).max(16).optional(),
-  logoUrl: z.string().max(512).optional(),
-  canEntryData: z.boolean().optional(),
-  canManageGatewayData: z.boolean().optional(),
-  enableMonitor: z.boolean().optional(),
-  gatewayIndicatorSelectStyle: z.number().int().min(0).max(9).optional(),
-  gatewayStyle: z.number().int().min(0).max(9).optional(),
-  canUnbindGateway: z.boolean().optional(),
-  canChangeBindGateway: z.boolean().optional(),
-  axisRule: z.string().max(64).optional(),
-  menuName: z.string().max(32).optional(),
-});
-
 /** Commercial terms and flags only a system administrator may change. */
 export const projectTermsBody = z.object({
   corporationId: z.number().int().positive().nullable().optional(),
@@ -101,6 +82,43 @@ export const projectTermsBody = z.object({
   rawRetentionDays: retentionDays.optional(),
   rollupRetentionDays: retentionDays.optional(),
 });
+
+/**
+ * 项目配置: the fields the project's own administrators may change (the update bit on
+ * router-projectSetting). The project's name is unique; the flags govern behaviour (decision 0043).
+ */
+export const projectSettingBody = z.object({
+  name: requiredText(64).optional(),
+  /** What the project calls its groups (the group tree's default node, the assistant's group category). */
+  groupDisplayName: z.string().trim().min(1, '不能为空').max(16, '最多输入16个字符').optional(),
+  logoUrl: z.string().trim().max(512, '最多输入512个字符').optional(),
+  canEntryData: z.boolean().optional(),
+  canManageGatewayData: z.boolean().optional(),
+  enableMonitor: z.boolean().optional(),
+  gatewayIndicatorSelectStyle: z.number().int().min(0).max(9).optional(),
+  gatewayStyle: z.number().int().min(0).max(9).optional(),
+  canUnbindGateway: z.boolean().optional(),
+  canChangeBindGateway: z.boolean().optional(),
+  axisRule: z.string().trim().max(64, '最多输入64个字符').optional(),
+  /** The label of the 返回公司 entry inside the project; empty: 返回公司. */
+  menuName: z.string().trim().max(32, '最多输入32个字符').optional(),
+});
+
+/** Keys of the system administrator's terms (projectTermsBody): 项目配置 refuses them by name. */
+const SYSTEM_TERMS: readonly string[] = Object.keys(projectTermsBody.shape);
+
+/**
+ * PUT /iot/projects/{groupId}: the project's own settings. A term only a system administrator sets
+ * (payStatus, quotas, set meal, isTemplate…) is refused with its name rather than silently dropped,
+ * so a caller never believes they changed it.
+ */
+export const updateProjectBody = z.preprocess((input, ctx) => {
+  if (input !== null && typeof input === 'object')
+    for (const key of Object.keys(input))
+      if (SYSTEM_TERMS.includes(key))
+        ctx.addIssue({ code: 'custom', path: [key], message: ProjectMessages.SYSTEM_TERM, input });
+  return input;
+}, projectSettingBody);
 
 export const projectListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
@@ -144,4 +162,7 @@ export const ProjectMessages = {
   NAME_TAKEN: '项目名称已存在',
   ROLLUPS_SHORTER: '汇总数据的保留天数不能少于原始数据',
   TEMPLATE_NOT_FOUND: '模板项目不存在',
+  SYSTEM_TERM: '由系统管理员在项目管理中设置，项目配置不能修改',
 } as const;
+
+export * from './resources.js';

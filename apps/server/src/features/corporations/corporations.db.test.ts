@@ -1,9 +1,10 @@
 import { Messages, MOBILE_MESSAGE, type Page } from '@iot/contracts';
-import { type Corporation, CorporationMessages } from '@iot/contracts/corporations';
+import { type Corporation, CorporationMessages, type MyCorporation } from '@iot/contracts/corporations';
 import type { ProjectSettings, ProjectSummary } from '@iot/contracts/projects';
 import { BUILTIN_ROLE_NAMES, type Role } from '@iot/contracts/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../seed.js';
+import { connectDevice, createGateway, gatewayRow } from '../../test/factories.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test/server.js';
 
 let t: TestServer;
@@ -27,8 +28,14 @@ beforeAll(async () => {
     await t.login(DEMO_ACCOUNTS.corporationAdmin.username, DEMO_ACCOUNTS.corporationAdmin.password)
   ).access;
   operator = (await t.login(DEMO_ACCOUNTS.operator.username, DEMO_ACCOUNTS.operator.password)).access;
-  demoCorporation = (await ok<Page<Corporation>>('GET', '/iot/corporations/byCurUser', undefined, corpAdmin))
-    .list[0]!;
+  const [mine] = (await ok<Page<Corporation>>('GET', '/iot/corporations/byCurUser', undefined, corpAdmin))
+    .list;
+  demoCorporation = await ok<Corporation>(
+    'GET',
+    `/iot/corporations/${mine!.id}/setting`,
+    undefined,
+    corpAdmin,
+  );
 });
 afterAll(() => t.close());
 
@@ -154,7 +161,18 @@ describe('corporation uniqueness', () => {
 describe('corporations by member', () => {
   it('byCurUser lists the caller’s corporations; every corporation for a system administrator', async () => {
     const mine = await ok<Page<Corporation>>('GET', '/iot/corporations/byCurUser', undefined, corpAdmin);
-    expect(mine).toMatchObject({ total: 1, list: [demoCorporation] });
+    const { id, name, owner, logoUrl, createdAt } = demoCorporation;
+    // The owner's mobile is left to 公司设置; the caller's role and the corporation's holdings are added.
+    expect(mine).toMatchObject({ total: 1 });
+    expect(mine.list).toEqual([
+      {
+        ...{ id, name, owner, logoUrl, createdAt },
+        roleName: BUILTIN_ROLE_NAMES.corporation,
+        projects: 1,
+        onlineGateways: 0,
+        offlineGateways: 0,
+      },
+    ]);
     expect(
       (await ok<Page<Corporation>>('GET', '/iot/corporations/byCurUser', undefined, operator)).total,
     ).toBe(0);
@@ -224,5 +242,96 @@ describe('corporations by member', () => {
     );
     expect(projects.total).toBeGreaterThanOrEqual(1);
     expect(projects.list.every((p) => p.corporationId === demoCorporation.id)).toBe(true);
+  });
+
+  it('我的公司: a member with the least role sees their own role and the corporation’s projects and gateways, nothing of another', async () => {
+    const other = await ok<Corporation>('POST', '/iot/corporations', corporationBody('城西水务公司'));
+    const viewerRole = await ok<Role>('POST', `/iot/corporations/${other.id}/roles`, {
+      name: '公司观察员',
+      functions: [{ code: 'router-corporation-project', permission: 1 }],
+    });
+    await ok('POST', '/iot/users', { username: 'corp-viewer', realname: '观察员', password: 'Passw0rd!' });
+    await ok('POST', `/iot/corporations/${other.id}/users`, {
+      account: 'corp-viewer',
+      roleId: viewerRole.id,
+    });
+    const viewer = (await t.login('corp-viewer', 'Passw0rd!')).access;
+    const project = await ok<ProjectSettings>('POST', '/iot/projects', {
+      name: '城西泵站',
+      corporationId: other.id,
+    });
+    await ok('POST', '/iot/projects', { name: '城西二期', corporationId: other.id });
+    const online = await createGateway(t, project.projectGroupId, [{ key: 'cod', type: 'float' }]);
+    await createGateway(t, project.projectGroupId, [{ key: 'cod', type: 'float' }]);
+    const device = await connectDevice(t, online);
+    try {
+      await device.publishAsync(`gateways/${online.serialNumber}/telemetry`, JSON.stringify({ cod: 1 }), {
+        qos: 1,
+      });
+      await expect.poll(async () => (await gatewayRow(t, online.id)).online_status).toBe('online');
+
+      const mine = await ok<Page<MyCorporation>>('GET', '/iot/corporations/byCurUser', undefined, viewer);
+      expect(mine).toMatchObject({ total: 1, page: 0, size: 10 });
+      expect(mine.list).toEqual([
+        {
+          id: other.id,
+          name: '城西水务公司',
+          owner: '李总',
+          logoUrl: '',
+          createdAt: other.createdAt,
+          roleName: '公司观察员',
+          projects: 2,
+          onlineGateways: 1,
+          offlineGateways: 1,
+        },
+      ]);
+      // Any member reads the corporation's name for the shell's title; an outsider is refused.
+      expect(await ok('GET', `/iot/corporations/${other.id}`, undefined, viewer)).toEqual({
+        id: other.id,
+        name: '城西水务公司',
+        owner: '李总',
+        logoUrl: '',
+        createdAt: other.createdAt,
+      });
+      expect((await t.request('GET', `/iot/corporations/${other.id}`, { token: corpAdmin })).status).toBe(
+        403,
+      );
+      // The keyword searches the caller's own corporations only.
+      const none = await ok<Page<MyCorporation>>(
+        'GET',
+        `/iot/corporations/byCurUser?keyword=${encodeURIComponent(demoCorporation.name)}`,
+        undefined,
+        viewer,
+      );
+      expect(none.total).toBe(0);
+      // The demo corporation's administrator sees none of it, and their own counts are unchanged.
+      const demo = await ok<Page<MyCorporation>>('GET', '/iot/corporations/byCurUser', undefined, corpAdmin);
+      expect(demo.list.map((c) => [c.id, c.projects, c.onlineGateways, c.offlineGateways])).toEqual([
+        [demoCorporation.id, 1, 0, 0],
+      ]);
+      // Rows are the caller's: a system administrator without a role there sees it unnamed.
+      const all = await ok<Page<MyCorporation>>('GET', '/iot/corporations/byCurUser?size=100');
+      expect(all.list.find((c) => c.id === other.id)).toMatchObject({ roleName: null, projects: 2 });
+      // Entering: the scope's menu holds what the role grants, and the scope refuses an outsider.
+      const menus = await ok<{ code: string }[]>(
+        'GET',
+        `/iot/users/current/menus?type=corporation&id=${other.id}`,
+        undefined,
+        viewer,
+      );
+      expect(menus.map((m) => m.code)).toEqual(['router-corporation-project']);
+      expect(
+        await ok(
+          'GET',
+          `/iot/users/current/menus?type=corporation&id=${other.id}&checkHas=true`,
+          undefined,
+          corpAdmin,
+        ),
+      ).toBe(false);
+      const refused = await t.request('GET', `/iot/corporations/${other.id}/projects`, { token: corpAdmin });
+      expect(refused.status).toBe(403);
+    } finally {
+      await device.endAsync();
+    }
   });
 });

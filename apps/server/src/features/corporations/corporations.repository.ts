@@ -1,5 +1,5 @@
-import type { PageQuery } from '@iot/contracts';
-import type { Corporation } from '@iot/contracts/corporations';
+import type { Page, PageQuery } from '@iot/contracts';
+import type { Corporation, MyCorporation } from '@iot/contracts/corporations';
 import type { Kysely, Selectable } from 'kysely';
 import { paginate } from '../../platform/db/paging.js';
 import type { CorporationsTable, Database } from '../../platform/db/schema.js';
@@ -44,6 +44,58 @@ export class CorporationsRepository {
       );
     }
     return paginate(query, pageQuery, (q) => q.orderBy('id'), present);
+  }
+
+  /**
+   * 我的公司: the page's corporations with the caller's role in each (null where they hold none: a
+   * system administrator sees every corporation) and each one's projects and gateways online/offline.
+   */
+  async withMine(userId: number, page: Page<Corporation>): Promise<Page<MyCorporation>> {
+    const ids = page.list.map((c) => c.id);
+    if (ids.length === 0) return { ...page, list: [] };
+    const [roles, projects, gateways] = await Promise.all([
+      this.db
+        .selectFrom('memberships as m')
+        .innerJoin('roles as r', 'r.id', 'm.role_id')
+        .select(['m.scope_id', 'r.name'])
+        .where('m.scope_type', '=', 'corporation')
+        .where('m.user_id', '=', userId)
+        .where('m.scope_id', 'in', ids)
+        .execute(),
+      this.db
+        .selectFrom('projects')
+        .select(['corporation_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('corporation_id', 'in', ids)
+        .groupBy('corporation_id')
+        .execute(),
+      this.db
+        .selectFrom('gateways as g')
+        .innerJoin('projects as p', 'p.group_id', 'g.project_id')
+        .select(['p.corporation_id', 'g.online_status', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('p.corporation_id', 'in', ids)
+        .groupBy(['p.corporation_id', 'g.online_status'])
+        .execute(),
+    ]);
+    const role = new Map(roles.map((r) => [r.scope_id, r.name]));
+    const projectCount = new Map(projects.map((p) => [p.corporation_id, Number(p.n)]));
+    const count = (id: number, online: boolean) =>
+      gateways
+        .filter((g) => g.corporation_id === id && (g.online_status === 'online') === online)
+        .reduce((sum, g) => sum + Number(g.n), 0);
+    return {
+      ...page,
+      list: page.list.map((c) => ({
+        id: c.id,
+        name: c.name,
+        owner: c.owner,
+        logoUrl: c.logoUrl,
+        createdAt: c.createdAt,
+        roleName: role.get(c.id) ?? null,
+        projects: projectCount.get(c.id) ?? 0,
+        onlineGateways: count(c.id, true),
+        offlineGateways: count(c.id, false),
+      })),
+    };
   }
 
   async get(id: number): Promise<Corporation | undefined> {

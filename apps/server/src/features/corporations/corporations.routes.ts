@@ -1,12 +1,15 @@
 import { availability, id, Permission, page, pageQuery } from '@iot/contracts';
 import {
   corporation,
+  corporationInfo,
   corporationSettingBody,
   createCorporationBody,
+  myCorporation,
   updateCorporationBody,
 } from '@iot/contracts/corporations';
 import { roleFunction } from '@iot/contracts/roles';
 import { z } from 'zod';
+import { ANY_MEMBER } from '../../platform/auth/access.service.js';
 import type { Router } from '../../platform/http/route.js';
 import type { MenusService } from '../menus/index.js';
 import type { CorporationsService } from './corporations.service.js';
@@ -36,11 +39,13 @@ export function registerCorporationRoutes(
   router.route({
     method: 'GET',
     url: '/iot/corporations/byCurUser',
-    summary: '当前用户所属的公司（分页）',
+    summary:
+      '我的公司：当前用户所属的公司（分页；系统管理员为全部），附本人在该公司的角色、公司的项目数与网关在线/离线数',
     tags,
+    // Personal (sub-system 1, decision 0002): every signed-in user has 我的公司; the rows are their own.
     access: 'authenticated',
     query: listQuery,
-    response: page(corporation),
+    response: page(myCorporation),
     handler: ({ auth, query }) => corporations.listForUser(auth, query, query.keyword),
   });
   router.route({
@@ -62,6 +67,19 @@ export function registerCorporationRoutes(
     body: createCorporationBody,
     response: corporation,
     handler: ({ body }) => corporations.create(body),
+  });
+  router.route({
+    method: 'GET',
+    url: '/iot/corporations/:corporationId',
+    summary: '公司信息（公司成员可见：名称、负责人、logo；负责人手机号见公司设置）',
+    tags,
+    params,
+    access: { menu: ANY_MEMBER, bit: Permission.READ, scope: 'corporation', scopeId: fromPath },
+    response: corporationInfo,
+    handler: async ({ scope }) => {
+      const { id, name, owner, logoUrl, createdAt } = await corporations.get(scope!.id);
+      return { id, name, owner, logoUrl, createdAt };
+    },
   });
   router.route({
     method: 'PUT',

@@ -15,8 +15,13 @@ export class CorporationsService {
     return this.repository.list(pageQuery, keyword);
   }
 
-  listForUser(auth: AuthContext, pageQuery: PageQuery, keyword?: string) {
-    return this.repository.list(pageQuery, keyword, auth.isSystemAdmin ? undefined : auth.userId);
+  /**
+   * 我的公司 and the title dropdown: the corporations the caller belongs to (a system administrator:
+   * every one), each with the caller's role, its projects and their gateways online and offline.
+   */
+  async listForUser(auth: AuthContext, pageQuery: PageQuery, keyword?: string) {
+    const page = await this.repository.list(pageQuery, keyword, auth.isSystemAdmin ? undefined : auth.userId);
+    return this.repository.withMine(auth.userId, page);
   }
 
   async get(id: number): Promise<Corporation> {

@@ -1,9 +1,11 @@
 import { Messages, type Page } from '@iot/contracts';
-import { type GatewayFirm, GatewayFirmMessages } from '@iot/contracts/gateway-firms';
+import { type GatewayFirm, GatewayFirmMessages, type MyGatewayFirm } from '@iot/contracts/gateway-firms';
+import type { GatewayWithCredentials } from '@iot/contracts/gateways';
 import type { Member } from '@iot/contracts/memberships';
 import { BUILTIN_ROLE_NAMES, type Role } from '@iot/contracts/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../seed.js';
+import { connectDevice, gatewayRow } from '../../test/factories.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test/server.js';
 
 let t: TestServer;
@@ -23,8 +25,9 @@ beforeAll(async () => {
   admin = (await t.login('admin', ADMIN_PASSWORD)).access;
   firmAdmin = (await t.login(DEMO_ACCOUNTS.firmAdmin.username, DEMO_ACCOUNTS.firmAdmin.password)).access;
   operator = (await t.login(DEMO_ACCOUNTS.operator.username, DEMO_ACCOUNTS.operator.password)).access;
-  demoFirm = (await ok<Page<GatewayFirm>>('GET', '/iot/gatewayFirms/byCurUser', undefined, firmAdmin))
-    .list[0]!;
+  const [mine] = (await ok<Page<GatewayFirm>>('GET', '/iot/gatewayFirms/byCurUser', undefined, firmAdmin))
+    .list;
+  demoFirm = await ok<GatewayFirm>('GET', `/iot/gatewayFirms/${mine!.id}`, undefined, firmAdmin);
 });
 afterAll(() => t.close());
 
@@ -147,7 +150,9 @@ describe('gateway firms by member', () => {
   it('byCurUser lists the caller’s firms; every firm for a system administrator', async () => {
     const mine = await ok<Page<GatewayFirm>>('GET', '/iot/gatewayFirms/byCurUser', undefined, firmAdmin);
     expect(mine).toMatchObject({ total: 1, page: 0, size: 10 });
-    expect(mine.list).toEqual([demoFirm]);
+    expect(mine.list).toEqual([
+      { ...demoFirm, roleName: BUILTIN_ROLE_NAMES.firm, gateways: 0, boundGateways: 0, onlineGateways: 0 },
+    ]);
     expect(await ok('GET', '/iot/gatewayFirms/byCurUser', undefined, operator)).toEqual({
       list: [],
       total: 0,
@@ -157,7 +162,8 @@ describe('gateway firms by member', () => {
     const all = await ok<Page<GatewayFirm>>('GET', '/iot/gatewayFirms/byCurUser?size=1');
     expect(all.total).toBeGreaterThanOrEqual(2);
     expect(all.list).toHaveLength(1);
-    expect(all.list[0]).toEqual(demoFirm);
+    // The system administrator holds no role in the firm: none is named.
+    expect(all.list[0]).toMatchObject({ ...demoFirm, roleName: null });
     const secondPage = await ok<Page<GatewayFirm>>('GET', '/iot/gatewayFirms/byCurUser?size=1&page=1');
     expect(secondPage.list[0]!.id).not.toBe(demoFirm.id);
   });
@@ -220,5 +226,68 @@ describe('gateway firm search', () => {
       body: { name: '另一个', identificationCode: 'Acme' },
     });
     expect(clash).toMatchObject({ status: 409, body: { message: GatewayFirmMessages.CODE_TAKEN } });
+  });
+});
+
+describe('我的网关厂商', () => {
+  it('a member with the least role sees their own role and the firm’s gateways: all, bound, online; nothing of another firm', async () => {
+    const firm = await ok<GatewayFirm>('POST', '/iot/gatewayFirms', {
+      name: '城东仪表厂',
+      identificationCode: 'CDYB',
+    });
+    const role = await ok<Role>('POST', `/iot/gatewayFirms/${firm.id}/roles`, {
+      name: '网关查看员',
+      functions: [{ code: 'router-firmGateway', permission: 1 }],
+    });
+    await ok('POST', '/iot/users', { username: 'firm-viewer', realname: '查看员', password: 'Passw0rd!' });
+    await ok('POST', `/iot/gatewayFirms/${firm.id}/users`, { account: 'firm-viewer', roleId: role.id });
+    const viewer = (await t.login('firm-viewer', 'Passw0rd!')).access;
+    const made: GatewayWithCredentials[] = [];
+    for (const n of [1, 2, 3])
+      made.push(
+        await ok<GatewayWithCredentials>('POST', `/iot/gatewayFirms/${firm.id}/gateways`, {
+          serialNumber: `CDYB-000${n}`,
+          alias: `仪表${n}`,
+        }),
+      );
+    // One is bound to the demo project by its administrator, and its device speaks.
+    const projectAdmin = (
+      await t.login(DEMO_ACCOUNTS.projectAdmin.username, DEMO_ACCOUNTS.projectAdmin.password)
+    ).access;
+    const projectId = t.server.seeded.demoProjectId!;
+    await ok(
+      'POST',
+      `/iot/groups/${projectId}/gateways/bind`,
+      { serialNumber: made[0]!.serialNumber, bindCode: made[0]!.bindCode, alias: '进水仪表' },
+      projectAdmin,
+    );
+    const device = await connectDevice(t, { ...made[0]!, indicators: {} });
+    try {
+      await device.publishAsync(`gateways/${made[0]!.serialNumber}/telemetry`, JSON.stringify({ cod: 1 }), {
+        qos: 1,
+      });
+      await expect.poll(async () => (await gatewayRow(t, made[0]!.id)).online_status).toBe('online');
+
+      const mine = await ok<Page<MyGatewayFirm>>('GET', '/iot/gatewayFirms/byCurUser', undefined, viewer);
+      expect(mine).toMatchObject({ total: 1, page: 0, size: 10 });
+      expect(mine.list).toEqual([
+        { ...firm, roleName: '网关查看员', gateways: 3, boundGateways: 1, onlineGateways: 1 },
+      ]);
+      // The demo firm's administrator sees neither the firm nor its gateways in their own row.
+      const demo = await ok<Page<MyGatewayFirm>>('GET', '/iot/gatewayFirms/byCurUser', undefined, firmAdmin);
+      expect(demo.list.map((f) => [f.id, f.gateways])).toEqual([[demoFirm.id, 0]]);
+      // Entering: the firm's menu holds what the role grants; the demo firm's admin is refused there.
+      const menus = await ok<{ code: string }[]>(
+        'GET',
+        `/iot/users/current/menus?type=firm&id=${firm.id}`,
+        undefined,
+        viewer,
+      );
+      expect(menus.map((m) => m.code)).toEqual(['router-firmGateway']);
+      const refused = await t.request('GET', `/iot/gatewayFirms/${firm.id}/gateways`, { token: firmAdmin });
+      expect(refused.status).toBe(403);
+    } finally {
+      await device.endAsync();
+    }
   });
 });

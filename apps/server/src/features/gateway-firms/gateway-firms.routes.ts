@@ -1,5 +1,10 @@
 import { availability, id, Permission, page, pageQuery } from '@iot/contracts';
-import { gatewayFirm, gatewayFirmBody, gatewayFirmNameCheckQuery } from '@iot/contracts/gateway-firms';
+import {
+  gatewayFirm,
+  gatewayFirmBody,
+  gatewayFirmNameCheckQuery,
+  myGatewayFirm,
+} from '@iot/contracts/gateway-firms';
 import { z } from 'zod';
 import { ANY_MEMBER } from '../../platform/auth/access.service.js';
 import type { Router } from '../../platform/http/route.js';
@@ -24,11 +29,13 @@ export function registerGatewayFirmRoutes(router: Router, firms: GatewayFirmsSer
   router.route({
     method: 'GET',
     url: '/iot/gatewayFirms/byCurUser',
-    summary: '当前用户所属的网关厂商（分页）',
+    summary:
+      '我的网关厂商：当前用户所属的网关厂商（分页；系统管理员为全部），附本人在该厂商的角色与厂商的网关数（全部、已绑定项目、在线）',
     tags,
+    // Personal (sub-system 1, decision 0002): every signed-in user has 我的网关厂商; the rows are their own.
     access: 'authenticated',
     query: listQuery,
-    response: page(gatewayFirm),
+    response: page(myGatewayFirm),
     handler: ({ auth, query }) => firms.listForUser(auth, query, query.keyword),
   });
   router.route({

@@ -17,9 +17,13 @@ export class GatewayFirmsService {
     return this.repository.list(pageQuery, keyword);
   }
 
-  /** The title dropdown's firms: a system administrator sees every firm. */
-  listForUser(auth: AuthContext, pageQuery: PageQuery, keyword?: string) {
-    return this.repository.list(pageQuery, keyword, auth.isSystemAdmin ? undefined : auth.userId);
+  /**
+   * 我的网关厂商 and the title dropdown: the firms the caller belongs to (a system administrator: every
+   * firm), each with the caller's role and the firm's gateways.
+   */
+  async listForUser(auth: AuthContext, pageQuery: PageQuery, keyword?: string) {
+    const page = await this.repository.list(pageQuery, keyword, auth.isSystemAdmin ? undefined : auth.userId);
+    return this.repository.withMine(auth.userId, page);
   }
 
   async get(id: number): Promise<GatewayFirm> {

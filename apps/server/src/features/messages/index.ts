@@ -18,6 +18,8 @@ import { WebhookDeliverer } from './webhooks.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 
 export type { Notification } from './dispatcher.js';
+export type { ProjectResources } from './resource-warnings.repository.js';
+export { RESOURCE_MENU, resourceWarningsOf } from './resource-warnings.service.js';
 export { messageCenterTopic, projectTopic } from './socket-rules.js';
 
 export interface MessagesFeature {

@@ -10,7 +10,7 @@ import type {
   Webhook,
   WebhookDelivery,
 } from '@iot/contracts/messages';
-import type { ProjectSettings } from '@iot/contracts/projects';
+import type { ProjectSettings, ResourceUsage } from '@iot/contracts/projects';
 import type { Role } from '@iot/contracts/roles';
 import { DEFAULT_MESSAGE_SETTING } from '@iot/contracts/users';
 import type { Warning } from '@iot/contracts/warnings';
@@ -177,6 +177,13 @@ async function messageCenter(token: string, userId: number): Promise<MessagePush
 const list = (token: string, query = '') => t.ok<Page<Message>>('GET', `/iot/messages${query}`, { token });
 const project = () =>
   t.ok<ProjectSettings>('GET', `/iot/projects/getProjectByGroupId?groupId=${projectId}`, { token: admin });
+/** 资源概览's SMS and voice figures: sent beside what is left (decision 0045). */
+const sends = async () => {
+  const usage = await t.ok<ResourceUsage>('GET', `/iot/groups/${projectId}/getResourceUsage`, {
+    token: admin,
+  });
+  return { sms: usage.sms, voice: usage.voice };
+};
 const latestWarning = async () =>
   (await t.ok<Page<Warning>>('GET', `/iot/groups/${projectId}/warnings?size=1`, { token: admin })).list[0]!;
 
@@ -366,6 +373,10 @@ describe('recipients, SMS and voice quotas', () => {
     );
     expect(callsPlaced()).toHaveLength(0);
     expect(await project()).toMatchObject({ sendMessagesTotalNum: 0, sendVoicesTotalNum: 0 });
+    expect(await sends()).toEqual({
+      sms: { sent: 1, left: 0, receiving: true },
+      voice: { sent: 0, left: 0, receiving: true },
+    });
     // The release is not named by any setting: the default recipients, in-app only.
     await publish('ph', 8);
     expect((await list(admin, '?type=warningRelease')).list[0]!.relationId).toBe(first.relationId);
@@ -391,6 +402,11 @@ describe('recipients, SMS and voice quotas', () => {
     expect(callsPlaced()).toHaveLength(1);
     expect(JSON.parse(callsPlaced()[0]!.body)).toMatchObject({ mobile: '13900000001' });
     expect(await project()).toMatchObject({ sendMessagesTotalNum: 5, sendVoicesTotalNum: -1 });
+    // The refused SMS is not counted sent; an unlimited call is, and the unlimited count stays -1.
+    expect(await sends()).toEqual({
+      sms: { sent: 1, left: 5, receiving: true },
+      voice: { sent: 1, left: -1, receiving: true },
+    });
     expect((await list(operator.token, '?type=warning')).list[0]!.content).toMatch(/请及时处理。$/);
     await publish('ph', 8);
   });

@@ -73,6 +73,8 @@ export interface Member {
 
 export type QuotaKind = 'sms' | 'voice';
 const QUOTA_COLUMN = { sms: 'send_messages_total_num', voice: 'send_voices_total_num' } as const;
+/** What was sent (migration 0024), counted with the quota taken (资源概览). */
+const SENT_COLUMN = { sms: 'messages_sent_num', voice: 'voices_sent_num' } as const;
 
 /** Messages, recipient settings, templates, webhooks and deliveries: the only Kysely user of their tables. */
 export class MessagesRepository {
@@ -189,35 +191,51 @@ export class MessagesRepository {
   }
 
   /**
-   * Takes one SMS or voice call from the project's remaining count; false when it is spent.
-   * -1 means unlimited and is never decremented. One statement, so concurrent senders (and
-   * nodes) never take the last one twice.
+   * Takes one SMS or voice call from the project's remaining count and counts it sent; false when
+   * it is spent. -1 means unlimited and is never decremented. One statement, so concurrent senders
+   * (and nodes) never take the last one twice.
    */
   async takeQuota(projectId: number, kind: QuotaKind): Promise<boolean> {
     const column = QUOTA_COLUMN[kind];
+    const sent = SENT_COLUMN[kind];
     const result = await this.db
       .updateTable('projects')
-      .set((eb) => ({ [column]: eb(column, '-', 1) }))
+      .set((eb) => ({
+        [column]: eb
+          .case()
+          .when(column, '=', -1)
+          .then(-1)
+          .else(eb(column, '-', 1))
+          .end(),
+        [sent]: eb(sent, '+', 1),
+      }))
       .where('group_id', '=', projectId)
-      .where(column, '>', 0)
+      .where((eb) => eb.or([eb(column, '>', 0), eb(column, '=', -1)]))
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) return true;
-    const row = await this.db
-      .selectFrom('projects')
-      .select(column)
-      .where('group_id', '=', projectId)
-      .executeTakeFirst();
-    return row !== undefined && Number(row[column]) === -1;
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** Gives back one unit taken for a send the provider refused (unlimited stays unlimited). */
   async returnQuota(projectId: number, kind: QuotaKind): Promise<void> {
     const column = QUOTA_COLUMN[kind];
+    const sent = SENT_COLUMN[kind];
     await this.db
       .updateTable('projects')
-      .set((eb) => ({ [column]: eb(column, '+', 1) }))
+      .set((eb) => ({
+        [column]: eb
+          .case()
+          .when(column, '=', -1)
+          .then(-1)
+          .else(eb(column, '+', 1))
+          .end(),
+        [sent]: eb
+          .case()
+          .when(sent, '>', 0)
+          .then(eb(sent, '-', 1))
+          .else(0)
+          .end(),
+      }))
       .where('group_id', '=', projectId)
-      .where(column, '>=', 0)
       .execute();
   }
 

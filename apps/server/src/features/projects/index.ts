@@ -3,6 +3,9 @@ import type { RolesService } from '../roles/index.js';
 import { ProjectsRepository } from './projects.repository.js';
 import { registerProjectRoutes } from './projects.routes.js';
 import { ProjectsService } from './projects.service.js';
+import { ResourcesRepository } from './resources.repository.js';
+import { registerResourceRoutes } from './resources.routes.js';
+import { ResourcesService } from './resources.service.js';
 
 export type { ProjectsService };
 
@@ -17,5 +20,6 @@ export function projectsFeature(
     platform.access,
   );
   registerProjectRoutes(platform.router, projects);
+  registerResourceRoutes(platform.router, new ResourcesService(new ResourcesRepository(platform.db)));
   return { projects };
 }

@@ -259,14 +259,17 @@ describe('project settings', () => {
     expect(updated).toMatchObject({ ...patch, projectGroupId: ids.project, name: DEMO_PROJECT_NAME });
     expect(await settingsOf(ids.project, projectAdmin)).toEqual(updated);
 
-    // Terms sent to the settings call are ignored, not applied.
-    const sneaky = await ok<ProjectSettings>(
-      'PUT',
-      `/iot/projects/${ids.project}`,
-      { accessGatewayIndicatorMaxNum: -1, isDemo: true, payStatus: 'F', corporationId: null },
-      projectAdmin,
-    );
+    // Terms sent to the settings call are refused by name, and nothing of the call is applied.
+    const sneaky = await t.request('PUT', `/iot/projects/${ids.project}`, {
+      token: projectAdmin,
+      body: { menuName: '偷改', accessGatewayIndicatorMaxNum: -1, isDemo: true, payStatus: 'F' },
+    });
     expect(sneaky).toMatchObject({
+      status: 400,
+      body: { code: 40000, message: `accessGatewayIndicatorMaxNum: ${ProjectMessages.SYSTEM_TERM}` },
+    });
+    expect(await settingsOf(ids.project)).toMatchObject({
+      menuName: patch.menuName,
       accessGatewayIndicatorMaxNum: before.accessGatewayIndicatorMaxNum,
       isDemo: false,
       payStatus: 'A',

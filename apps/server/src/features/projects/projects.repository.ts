@@ -67,6 +67,7 @@ export class ProjectsRepository {
       axisRule: row.axis_rule,
       menuName: row.menu_name,
       corporationId: row.corporation_id,
+      corporationName: row.corporation_name,
       setMealEndAt: row.set_meal_end_at,
       accessGatewayIndicatorMaxNum: row.access_gateway_indicator_max_num,
       sendMessagesTotalNum: row.send_messages_total_num,

@@ -167,6 +167,9 @@ export interface ProjectsTable {
   send_messages_total_num: number;
   send_voices_total_num: number;
   chat_messages_limit: number;
+  /** SMS and voice calls sent (migration 0024): the quota columns above count down. */
+  messages_sent_num: Generated<number>;
+  voices_sent_num: Generated<number>;
   is_template: number;
   is_demo: number;
   /** Days raw points are kept (0: for good); hourly rollups `rollup_retention_days` (0: for good). */

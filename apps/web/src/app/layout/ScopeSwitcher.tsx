@@ -1,14 +1,13 @@
 import { DownOutlined } from '@ant-design/icons';
 import type { Page } from '@iot/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, List, Pagination, Popover, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { http } from '../../api/http';
 import { LoadError } from '../../components/LoadState';
-import { fetchMenus } from '../../features/auth/api';
-import { generateRoutes, projectHomePath, type RouteScope } from '../routes/generate';
-import { firstShownRoute } from '../routes/shownMenus';
+import { projectHomePath } from '../routes/generate';
+import { useEnterScope } from '../routes/useEnterScope';
 import { NO_MENU_WARNING } from './Breadcrumbs';
 
 /** Spec core §9: project selection page size 10. */
@@ -62,23 +61,16 @@ function ScopeList({ kind, onPick }: { kind: Kind; onPick(id: number): void }) {
 export function ScopeSwitcher({ title }: { title: string }) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const enterScope = useEnterScope();
   const { message } = App.useApp();
 
   const enter = async (kind: Kind, id: number) => {
     setOpen(false);
-    if (kind.key === 'projects') {
+    if (kind.menuType === 'project') {
       navigate(projectHomePath(id));
       return;
     }
-    const scope: RouteScope = kind.key === 'firms' ? { type: 'firm', id } : { type: 'corporation', id };
-    const menus = await queryClient.fetchQuery({
-      queryKey: ['menus-peek', kind.menuType, id],
-      queryFn: () => fetchMenus(kind.menuType, id),
-    });
-    const first = firstShownRoute(generateRoutes(menus, scope));
-    if (first) navigate(first.path);
-    else message.warning(NO_MENU_WARNING);
+    if (!(await enterScope(kind.menuType, id))) message.warning(NO_MENU_WARNING);
   };
 
   return (

@@ -19,10 +19,9 @@ export function useScopeTitle(scope: RouteScope): string {
       }
       if (scope.type === 'firm')
         return (await http.get<{ name: string }>(`/iot/gatewayFirms/${scope.id}`, { quiet: true })).name;
-      if (scope.type === 'corporation') {
-        return (await http.get<{ name: string }>(`/iot/corporations/${scope.id}/setting`, { quiet: true }))
-          .name;
-      }
+      // Any member reads the corporation's name (公司设置 needs its own read bit).
+      if (scope.type === 'corporation')
+        return (await http.get<{ name: string }>(`/iot/corporations/${scope.id}`, { quiet: true })).name;
       return '';
     },
   });

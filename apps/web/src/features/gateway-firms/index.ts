@@ -1,1 +1,2 @@
 export { GatewayFirms } from './pages/GatewayFirms';
+export { MyGatewayFirms } from './pages/MyGatewayFirms';
