@@ -168,7 +168,7 @@ describe('project roles and members', () => {
   it('adds an existing account and changes its role; the server refuses to delete a role in use', async () => {
     const roles = await h.api<{ id: number; name: string }[]>(
       'GET',
-      `/iot/groups/${projectId}/roles`,
+      `/iot/groups/${projectId}/roles/options`,
       undefined,
       demoAdmin,
     );
@@ -206,12 +206,12 @@ describe('project roles and members', () => {
     });
     const projectAdmins = await h.api<{ userId: number; roleName: string }[]>(
       'GET',
-      `/iot/groups/${project.projectGroupId}/users`,
+      `/iot/groups/${project.projectGroupId}/users/options`,
     );
     expect(projectAdmins).toEqual([]);
     const roles = await h.api<{ id: number; builtin: string | null }[]>(
       'GET',
-      `/iot/groups/${project.projectGroupId}/roles`,
+      `/iot/groups/${project.projectGroupId}/roles/options`,
     );
     await h.api('POST', `/iot/groups/${project.projectGroupId}/users`, {
       account: DEMO_ACCOUNTS.projectAdmin.username,
@@ -237,7 +237,7 @@ describe('project roles and members', () => {
     const me = (
       await h.api<{ userId: number; username: string }[]>(
         'GET',
-        `/iot/groups/${project.projectGroupId}/users`,
+        `/iot/groups/${project.projectGroupId}/users/options`,
       )
     ).find((m) => m.username === DEMO_ACCOUNTS.projectAdmin.username)!;
     const answer = await h.t.request('DELETE', `/iot/groups/${project.projectGroupId}/users/${me.userId}`, {
@@ -343,10 +343,9 @@ describe('every scope uses the same screens', () => {
     await drawer.getByRole('checkbox', { name: '固件管理 全选', exact: true }).check();
     await button(drawer, '保存').click();
     await row(page, '固件工程师').locator('td').nth(2).filter({ hasText: /^1$/ }).waitFor();
-    const roles = await h.api<{ name: string; functions: { code: string; permission: number }[] }[]>(
-      'GET',
-      `/iot/gatewayFirms/${firmId}/roles`,
-    );
+    const { list: roles } = await h.api<{
+      list: { name: string; functions: { code: string; permission: number }[] }[];
+    }>('GET', `/iot/gatewayFirms/${firmId}/roles`);
     expect(roles.find((role) => role.name === '固件工程师')!.functions).toEqual([
       { code: 'router-firmware', permission: 15 },
     ]);

@@ -286,7 +286,7 @@ describe('the corporation scope as its administrator', () => {
     // The corporation administrator, given a role in the project, gets it at the top of the menu.
     const roles = await h.api<{ id: number; name: string }[]>(
       'GET',
-      `/iot/groups/${projectId}/roles`,
+      `/iot/groups/${projectId}/roles/options`,
       undefined,
       demoAdmin,
     );

@@ -241,6 +241,35 @@ export function DeleteButton({
   );
 }
 
+/** 删除 of one row: behind a confirmation, or disabled with the reason the row cannot go. */
+function RemoveLink<T>({
+  row,
+  removal,
+  run,
+}: {
+  row: T;
+  removal: RowRemoval<T>;
+  run(row: T): Promise<unknown>;
+}) {
+  const refused = removal.refused?.(row);
+  if (refused)
+    return (
+      <Tooltip title={refused}>
+        <Button type="link" size="small" danger disabled>
+          {removal.okText ?? '删除'}
+        </Button>
+      </Tooltip>
+    );
+  return (
+    <DeleteButton
+      title={removal.confirm(row)}
+      description={removal.description}
+      okText={removal.okText}
+      onConfirm={() => run(row)}
+    />
+  );
+}
+
 /** How a row is deleted: the confirmation, the request, the notice, the list to refresh. */
 export interface RowRemoval<T> {
   confirm(row: T): string;
@@ -250,6 +279,10 @@ export interface RowRemoval<T> {
   done(row: T): string;
   /** Invalidated after the delete. */
   invalidate: readonly unknown[];
+  /** The word on the link and the confirmation: 删除 by default (移除…). */
+  okText?: string;
+  /** Why this row cannot go (the only administrator…): the link shows disabled with the reason. */
+  refused?(row: T): string | false;
 }
 
 /**
@@ -309,12 +342,7 @@ export function useRowActions<T>(spec: {
                   ),
                   <Fragment key="between">{spec.between?.(row)}</Fragment>,
                   canDelete && spec.remove && (
-                    <DeleteButton
-                      key="delete"
-                      title={spec.remove.confirm(row)}
-                      description={spec.remove.description}
-                      onConfirm={() => remove.mutateAsync(row)}
-                    />
+                    <RemoveLink key="delete" row={row} removal={spec.remove} run={remove.mutateAsync} />
                   ),
                 ]}
           </Space>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from '../common/envelope.js';
 import { mobile, requiredText, strongPassword } from '../common/validation.js';
 import { username } from '../users/index.js';
 
@@ -10,9 +11,38 @@ export const member = z.object({
   mobile: z.string().nullable(),
   roleId: z.number().int(),
   roleName: z.string(),
+  /** The role is the scope's built-in administrator role. */
+  admin: z.boolean(),
+  /**
+   * The scope's only administrator: they can be neither removed nor given another role (the server
+   * refuses; the screen says why before the click).
+   */
+  lastAdmin: z.boolean(),
   createdAt: z.number().int(),
 });
 export type Member = z.infer<typeof member>;
+
+/** 成员管理's conditions: server-paged in the order members joined. */
+export const memberListQuery = pageQuery.extend({
+  /** Part of the username, the real name or the mobile number. */
+  keyword: z.string().trim().max(64).optional(),
+  /** Only members holding this role of the scope. */
+  roleId: z.coerce.number().int().positive().optional(),
+});
+export type MemberListQuery = z.output<typeof memberListQuery>;
+
+/**
+ * What a person picker offers (预警设置's recipients, where the mobile number tells who SMS and
+ * voice can reach): every member of the scope, unpaged.
+ */
+export const memberOption = member.pick({
+  userId: true,
+  username: true,
+  realname: true,
+  mobile: true,
+  roleId: true,
+});
+export type MemberOption = z.infer<typeof memberOption>;
 
 /** Add an existing user (by username or mobile) or create one with a password. */
 export const addMemberBody = z.union([

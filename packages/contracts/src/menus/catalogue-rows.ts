@@ -28,6 +28,7 @@ export interface MenuDefinition {
 
 export const R = Permission.READ;
 export const RU = Permission.READ | Permission.UPDATE;
+export const RUD = Permission.READ | Permission.UPDATE | Permission.DELETE;
 export const CRUD = Permission.READ | Permission.UPDATE | Permission.DELETE | Permission.CREATE;
 export const ALL = ALL_PERMISSIONS;
 

@@ -1,5 +1,5 @@
 import { SubSystem } from '../common/permissions.js';
-import { ALL, CRUD, container, group, type MenuDefinition, R, RU } from './catalogue-rows.js';
+import { ALL, CRUD, container, group, type MenuDefinition, R, RU, RUD } from './catalogue-rows.js';
 import { projectMenus } from './project-menus.js';
 
 export type { MenuDefinition } from './catalogue-rows.js';
@@ -155,7 +155,8 @@ const message = group(SubSystem.MESSAGE, undefined, 700, [
     'router-messageCenter',
     '消息中心',
     'messageCenter',
-    RU,
+    // Delete: one's own messages (删除, 删除已读); messages are kept without a retention job.
+    RUD,
     { component: 'messages/MessageCenter', icon: 'bell' },
   ],
   [

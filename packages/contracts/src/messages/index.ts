@@ -80,22 +80,40 @@ export const messagePush = z.object({
 });
 export type MessagePush = z.infer<typeof messagePush>;
 
-/** A message of the message center: the live message plus its read state. */
+/** A message of the message center: the live message plus its read state and its project's name. */
 export const message = messagePush.extend({
   isRead: z.boolean(),
   readAt: z.number().nullable(),
+  /** The project's name now (null for system-wide messages or a project since deleted). */
+  projectName: z.string().nullable(),
 });
 export type Message = z.infer<typeof message>;
 
-/** The message list: page from 0, size 8 in the drawer (spec feature-areas §7). */
+/**
+ * The message list: page from 0, size 8 in the drawer (spec feature-areas §7); up to the export
+ * page of 1000 (spec core §9) for the center's 导出.
+ */
 export const messageListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(8),
+  size: z.coerce.number().int().min(1).max(1000).default(8),
   isRead: flag.optional(),
   type: messageType.optional(),
   projectId: z.coerce.number().int().positive().optional(),
+  /** Part of the title or the content. */
+  keyword: z.string().trim().max(64).optional(),
+  /** Sent at or after (ms). */
+  startTime: z.coerce.number().int().min(0).optional(),
+  /** Sent at or before (ms). */
+  endTime: z.coerce.number().int().min(0).optional(),
 });
 export type MessageListQuery = z.output<typeof messageListQuery>;
+
+/** 删除已读: the caller's read messages, of one type or all. */
+export const deleteReadQuery = z.object({ type: messageType.optional() });
+
+/** A project the caller has messages from, for the center's project filter. */
+export const messageProject = z.object({ id: z.number().int(), name: z.string() });
+export type MessageProject = z.infer<typeof messageProject>;
 
 export const unreadCount = z.object({
   total: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from '../common/envelope.js';
 import { requiredText } from '../common/validation.js';
 
 export const roleFunction = z.object({
@@ -16,9 +17,24 @@ export const role = z.object({
   /** 'admin' for the scope's built-in administrator role, which holds every entry and cannot change. */
   builtin: z.string().nullable(),
   functions: z.array(roleFunction),
+  /** Members of the scope holding the role (a role in use cannot be deleted). */
+  memberCount: z.number().int(),
   createdAt: z.number().int(),
 });
 export type Role = z.infer<typeof role>;
+
+/** 角色管理's conditions: server-paged, newest last (the built-in role first). */
+export const roleListQuery = pageQuery.extend({
+  /** Part of the name or the description. */
+  keyword: z.string().trim().max(64).optional(),
+  /** builtin: only the built-in administrator role; custom: only roles made in the scope. */
+  source: z.enum(['builtin', 'custom']).optional(),
+});
+export type RoleListQuery = z.output<typeof roleListQuery>;
+
+/** What a role picker offers (成员管理, 预警设置's recipients): every role of the scope, unpaged. */
+export const roleOption = role.pick({ id: true, name: true, builtin: true });
+export type RoleOption = z.infer<typeof roleOption>;
 
 export const roleBody = z.object({
   name: requiredText(32),

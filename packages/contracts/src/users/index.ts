@@ -91,11 +91,18 @@ export const updateUserBody = z.object({
   expireAt: z.number().int().nullable().optional(),
 });
 export const resetUserPasswordBody = z.object({ password: strongPassword });
+/** What 用户管理's 状态 filter picks: enabled or disabled accounts, locked ones, expired ones. */
+export const USER_STATES = ['enabled', 'disabled', 'locked', 'expired'] as const;
+export type UserState = (typeof USER_STATES)[number];
+
 export const userListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
   size: z.coerce.number().int().min(1).max(1000).default(10),
   keyword: z.string().trim().max(64).optional(),
+  /** Only accounts in this state (an expired account's expireAt has passed). */
+  state: z.enum(USER_STATES).optional(),
 });
+export type UserListQuery = z.output<typeof userListQuery>;
 
 export const BINDING_PLATFORMS = ['weixin', 'dingding'] as const;
 export const bindingsBody = z.object({

@@ -52,7 +52,7 @@ describe('corporation CRUD', () => {
       logoUrl: 'https://example.com/a.png',
       axisRule: '',
     });
-    const roles = await ok<Role[]>('GET', `/iot/corporations/${created.id}/roles`);
+    const roles = (await ok<Page<Role>>('GET', `/iot/corporations/${created.id}/roles`)).list;
     expect(roles).toEqual([
       expect.objectContaining({ name: BUILTIN_ROLE_NAMES.corporation, builtin: 'admin', functions: [] }),
     ]);

@@ -39,7 +39,7 @@ describe('gateway firm CRUD', () => {
     });
     expect(created).toMatchObject({ name: '新网关厂商', identificationCode: 'NEWF01' });
     expect(created.createdAt).toBeGreaterThan(0);
-    const roles = await ok<Role[]>('GET', `/iot/gatewayFirms/${created.id}/roles`);
+    const roles = (await ok<Page<Role>>('GET', `/iot/gatewayFirms/${created.id}/roles`)).list;
     expect(roles).toEqual([
       expect.objectContaining({ name: BUILTIN_ROLE_NAMES.firm, builtin: 'admin', functions: [] }),
     ]);
@@ -199,7 +199,9 @@ describe('gateway firms by member', () => {
       body: { name: '自建厂商', identificationCode: 'SELF' },
     });
     expect(create.status).toBe(403);
-    const members = await ok<Member[]>('GET', `/iot/gatewayFirms/${demoFirm.id}/users`, undefined, firmAdmin);
+    const members = (
+      await ok<Page<Member>>('GET', `/iot/gatewayFirms/${demoFirm.id}/users`, undefined, firmAdmin)
+    ).list;
     expect(members.map((m) => m.username)).toEqual([DEMO_ACCOUNTS.firmAdmin.username]);
   });
 });

@@ -195,9 +195,13 @@ describe('live data socket', () => {
     it('stops sending when the user is removed from the project, and closes when their session ends', async () => {
       const projectId = t.server.seeded.demoProjectId!;
       const admin = (await t.login('admin', ADMIN_PASSWORD)).access;
-      const roles = await t.ok<{ id: number; name: string }[]>('GET', `/iot/groups/${projectId}/roles`, {
-        token: admin,
-      });
+      const roles = await t.ok<{ id: number; name: string }[]>(
+        'GET',
+        `/iot/groups/${projectId}/roles/options`,
+        {
+          token: admin,
+        },
+      );
       const operatorRole = roles.find((r) => r.name === '运维人员')!.id;
       const user = await t.ok<{ userId: number }>('POST', '/iot/users', {
         token: admin,

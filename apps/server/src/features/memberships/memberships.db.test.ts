@@ -1,4 +1,4 @@
-import { Messages, PASSWORD_RULE_MESSAGE } from '@iot/contracts';
+import { Messages, PASSWORD_RULE_MESSAGE, type Page } from '@iot/contracts';
 import { type Member, MemberMessages } from '@iot/contracts/memberships';
 import { type Role, RoleMessages } from '@iot/contracts/roles';
 import { UserMessages } from '@iot/contracts/users';
@@ -24,6 +24,13 @@ const ids = {
 
 const ok = <T>(method: string, url: string, body?: unknown, token = admin) =>
   t.ok<T>(method, url, { token, body });
+
+/** Every role of a scope's list (its first 1,000). */
+const rolesOf = async (url: string, token = admin) =>
+  (await ok<Page<Role>>('GET', `${url}?size=1000`, undefined, token)).list;
+/** Every member of a scope's list (its first 1,000). */
+const membersOf = async (url: string, token = admin) =>
+  (await ok<Page<Member>>('GET', `${url}?size=1000`, undefined, token)).list;
 
 /** Creates an enabled user through the admin API and answers its id. */
 async function createUser(username: string, extra: Record<string, unknown> = {}): Promise<number> {
@@ -56,7 +63,7 @@ beforeAll(async () => {
   ).list[0]!.id;
   ids.corporation = (await ok<{ list: { id: number; name: string }[] }>('GET', '/iot/corporations'))
     .list[0]!.id;
-  const roles = await ok<Role[]>('GET', `/iot/groups/${ids.project}/roles`);
+  const roles = await rolesOf(`/iot/groups/${ids.project}/roles`);
   ids.adminRole = roles.find((r) => r.builtin === 'admin')!.id;
   ids.operatorRole = roles.find((r) => r.name === '运维人员')!.id;
   ids.viewerRole = (
@@ -73,13 +80,13 @@ afterAll(() => t.close());
 
 describe('listing members', () => {
   it('lists the seeded members of the demo project with their roles', async () => {
-    const list = await ok<Member[]>('GET', members(), undefined, projectAdmin);
+    const list = await membersOf(members(), projectAdmin);
     expect(list.map((m) => [m.username, m.roleId])).toEqual([
       [DEMO_ACCOUNTS.projectAdmin.username, ids.adminRole],
       [DEMO_ACCOUNTS.operator.username, ids.operatorRole],
     ]);
     expect(list[1]).toMatchObject({ realname: DEMO_ACCOUNTS.operator.realname, roleName: '运维人员' });
-    expect(await ok<Member[]>('GET', `/iot/groups/${ids.area}/users`)).toEqual(list);
+    expect(await membersOf(`/iot/groups/${ids.area}/users`)).toEqual(list);
   });
 
   it('refuses a member without the users entry and an outsider', async () => {
@@ -114,7 +121,7 @@ describe('adding members', () => {
       roleName: '分组查看',
     });
 
-    const list = await ok<Member[]>('GET', members());
+    const list = await membersOf(members());
     expect(list.map((m) => m.username)).toEqual(
       expect.arrayContaining(['member-by-name', 'member-by-mobile']),
     );
@@ -202,9 +209,9 @@ describe('adding members', () => {
 
   it('refuses a role of another scope with 404 角色不存在', async () => {
     await createUser('role-shopper');
-    const otherProjectRole = (await ok<Role[]>('GET', `/iot/groups/${ids.otherProject}/roles`))[0]!;
-    const corporationRole = (await ok<Role[]>('GET', `/iot/corporations/${ids.corporation}/roles`))[0]!;
-    const systemRole = (await ok<Role[]>('GET', '/iot/system/roles'))[0]!;
+    const otherProjectRole = (await rolesOf(`/iot/groups/${ids.otherProject}/roles`))[0]!;
+    const corporationRole = (await rolesOf(`/iot/corporations/${ids.corporation}/roles`))[0]!;
+    const systemRole = (await rolesOf('/iot/system/roles'))[0]!;
     for (const role of [otherProjectRole, corporationRole, systemRole]) {
       const answer = await t.request('POST', members(), {
         token: admin,
@@ -245,7 +252,7 @@ describe('changing and removing members', () => {
     );
     expect(changed).toMatchObject({ userId, roleId: ids.operatorRole, roleName: '运维人员' });
 
-    const foreignRole = (await ok<Role[]>('GET', `/iot/groups/${ids.otherProject}/roles`))[0]!;
+    const foreignRole = (await rolesOf(`/iot/groups/${ids.otherProject}/roles`))[0]!;
     const foreign = await t.request('PUT', `${members()}/${userId}`, {
       token: projectAdmin,
       body: { roleId: foreignRole.id },
@@ -253,7 +260,7 @@ describe('changing and removing members', () => {
     expect(foreign).toMatchObject({ status: 404, body: { message: RoleMessages.NOT_FOUND } });
 
     await ok('DELETE', `${members()}/${userId}`, undefined, projectAdmin);
-    expect((await ok<Member[]>('GET', members())).map((m) => m.userId)).not.toContain(userId);
+    expect((await membersOf(members())).map((m) => m.userId)).not.toContain(userId);
     for (const [method, body] of [
       ['DELETE', undefined],
       ['PUT', { roleId: ids.viewerRole }],
@@ -267,7 +274,7 @@ describe('changing and removing members', () => {
   });
 
   it('keeps at least one member with the built-in administrator role', async () => {
-    const demoAdminId = (await ok<Member[]>('GET', members())).find(
+    const demoAdminId = (await membersOf(members())).find(
       (m) => m.username === DEMO_ACCOUNTS.projectAdmin.username,
     )!.userId;
     const remove = await t.request('DELETE', `${members()}/${demoAdminId}`, { token: admin });
@@ -286,9 +293,7 @@ describe('changing and removing members', () => {
       body: { roleId: ids.operatorRole },
     });
     expect(demote).toMatchObject({ status: 400, body: { message: MemberMessages.LAST_ADMIN_SELF } });
-    expect((await ok<Member[]>('GET', members())).find((m) => m.userId === demoAdminId)?.roleId).toBe(
-      ids.adminRole,
-    );
+    expect((await membersOf(members())).find((m) => m.userId === demoAdminId)?.roleId).toBe(ids.adminRole);
     // Keeping the same role is no demotion.
     await ok('PUT', `${members()}/${demoAdminId}`, { roleId: ids.adminRole }, projectAdmin);
 
@@ -325,7 +330,7 @@ describe('changing and removing members', () => {
       status: 400,
       body: { code: 40000, message: MemberMessages.LAST_ADMIN_SELF },
     });
-    const systemRoles = await ok<Role[]>('GET', '/iot/system/roles');
+    const systemRoles = await rolesOf('/iot/system/roles');
     const auditor = await ok<Role>('POST', '/iot/system/roles', {
       name: '审计员',
       functions: [{ code: 'router-system-operationLogs', permission: 1 }],
@@ -335,7 +340,7 @@ describe('changing and removing members', () => {
       body: { roleId: auditor.id },
     });
     expect(demote).toMatchObject({ status: 400, body: { message: MemberMessages.LAST_ADMIN_SELF } });
-    expect((await ok<Member[]>('GET', '/iot/systemMembers'))[0]).toMatchObject({
+    expect((await membersOf('/iot/systemMembers'))[0]).toMatchObject({
       userId: 1,
       roleId: systemRoles.find((r) => r.builtin === 'admin')!.id,
     });
@@ -437,7 +442,7 @@ describe('members of firms and corporations', () => {
     await createUser('firm-engineer');
     const added = await ok<Member>('POST', url, { account: 'firm-engineer', roleId: firmRole.id }, firmAdmin);
     expect(added.roleName).toBe('固件工程师');
-    expect((await ok<Member[]>('GET', url, undefined, firmAdmin)).map((m) => m.username)).toEqual([
+    expect((await membersOf(url, firmAdmin)).map((m) => m.username)).toEqual([
       DEMO_ACCOUNTS.firmAdmin.username,
       'firm-engineer',
     ]);
@@ -457,13 +462,13 @@ describe('members of firms and corporations', () => {
       await t.login(DEMO_ACCOUNTS.corporationAdmin.username, DEMO_ACCOUNTS.corporationAdmin.password)
     ).access;
     const url = `/iot/corporations/${ids.corporation}/users`;
-    const corpAdminRole = (
-      await ok<Role[]>('GET', `/iot/corporations/${ids.corporation}/roles`, undefined, corp)
-    ).find((r) => r.builtin === 'admin')!;
+    const corpAdminRole = (await rolesOf(`/iot/corporations/${ids.corporation}/roles`, corp)).find(
+      (r) => r.builtin === 'admin',
+    )!;
     await createUser('corp-deputy');
     const added = await ok<Member>('POST', url, { account: 'corp-deputy', roleId: corpAdminRole.id }, corp);
     expect(added.roleName).toBe(corpAdminRole.name);
-    expect((await ok<Member[]>('GET', url, undefined, corp)).length).toBe(2);
+    expect((await membersOf(url, corp)).length).toBe(2);
     await ok('DELETE', `${url}/${added.userId}`, undefined, corp);
   });
 });

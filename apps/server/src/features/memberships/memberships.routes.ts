@@ -1,8 +1,20 @@
-import { Permission } from '@iot/contracts';
-import { addMemberBody, member, updateMemberBody } from '@iot/contracts/memberships';
+import { Permission, page } from '@iot/contracts';
+import {
+  addMemberBody,
+  member,
+  memberListQuery,
+  memberOption,
+  updateMemberBody,
+} from '@iot/contracts/memberships';
 import { z } from 'zod';
 import type { Router } from '../../platform/http/route.js';
-import { SCOPE_ENDPOINTS, type ScopeEndpoint, scopeAccess, scopeParams } from '../roles/index.js';
+import {
+  pickerMenus,
+  SCOPE_ENDPOINTS,
+  type ScopeEndpoint,
+  scopeAccess,
+  scopeParams,
+} from '../roles/index.js';
 import type { MembershipsService } from './memberships.service.js';
 
 const SCOPE_NAMES = {
@@ -29,12 +41,23 @@ function registerScope(router: Router, memberships: MembershipsService, endpoint
   router.route({
     method: 'GET',
     url,
-    summary: `${name}列表`,
+    summary: `${name}列表（分页，按加入先后；keyword 匹配账号、姓名与手机号；roleId 只看某一角色）`,
     tags,
     params,
+    query: memberListQuery,
     access: scopeAccess(endpoint, menu, Permission.READ),
-    response: z.array(member),
-    handler: ({ scope }) => memberships.list(type, scope!.id),
+    response: page(member),
+    handler: ({ scope, query }) => memberships.list(type, scope!.id, query),
+  });
+  router.route({
+    method: 'GET',
+    url: `${url}/options`,
+    summary: `可选的${name}（消息接收人的人员选择：编号、账号、姓名与角色，不分页）`,
+    tags,
+    params,
+    access: scopeAccess(endpoint, pickerMenus(endpoint), Permission.READ),
+    response: z.array(memberOption),
+    handler: ({ scope }) => memberships.options(type, scope!.id),
   });
   router.route({
     method: 'POST',

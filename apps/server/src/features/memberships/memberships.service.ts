@@ -1,6 +1,11 @@
-import type { ScopeType } from '@iot/contracts';
+import type { Page, ScopeType } from '@iot/contracts';
 import type { addMemberBody } from '@iot/contracts/memberships';
-import { type Member, MemberMessages } from '@iot/contracts/memberships';
+import {
+  type Member,
+  type MemberListQuery,
+  MemberMessages,
+  type MemberOption,
+} from '@iot/contracts/memberships';
 import type { z } from 'zod';
 import type { AccessService, AuthContext } from '../../platform/auth/access.service.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
@@ -17,8 +22,12 @@ export class MembershipsService {
     private readonly access: AccessService,
   ) {}
 
-  list(scopeType: ScopeType, scopeId: number): Promise<Member[]> {
-    return this.repository.list(scopeType, scopeId);
+  list(scopeType: ScopeType, scopeId: number, query: MemberListQuery): Promise<Page<Member>> {
+    return this.repository.page(scopeType, scopeId, query);
+  }
+
+  options(scopeType: ScopeType, scopeId: number): Promise<MemberOption[]> {
+    return this.repository.options(scopeType, scopeId);
   }
 
   /** Adds an existing account (by username or mobile) or creates one, with a role of this scope. */

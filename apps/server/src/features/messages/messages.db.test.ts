@@ -11,7 +11,7 @@ import type {
   WebhookDelivery,
 } from '@iot/contracts/messages';
 import type { ProjectSettings, ResourceUsage } from '@iot/contracts/projects';
-import type { Role } from '@iot/contracts/roles';
+import type { Role, RoleOption } from '@iot/contracts/roles';
 import { DEFAULT_MESSAGE_SETTING } from '@iot/contracts/users';
 import type { Warning } from '@iot/contracts/warnings';
 import { Client } from '@stomp/stompjs';
@@ -339,7 +339,7 @@ describe('recipients, SMS and voice quotas', () => {
       token: system,
       body: { sendMessagesTotalNum: 1, sendVoicesTotalNum: 0 },
     });
-    const roles = await t.ok<Role[]>('GET', `/iot/groups/${projectId}/roles`, { token: admin });
+    const roles = await t.ok<RoleOption[]>('GET', `/iot/groups/${projectId}/roles/options`, { token: admin });
     const operators = roles.find((r) => r.name === '运维人员')!;
     setting = await t.ok<RecipientSetting>('POST', `/iot/groups/${projectId}/messageRecipients`, {
       token: admin,

@@ -3,6 +3,7 @@ import type {
   Message,
   MessageHeaders,
   MessageListQuery,
+  MessageProject,
   MessageType,
   RecipientBody,
   RecipientSetting,
@@ -12,6 +13,7 @@ import { MessageTypeNames } from '@iot/contracts/messages';
 import type { Kysely, Selectable } from 'kysely';
 import { paginate } from '../../platform/db/paging.js';
 import type { Database, MessageRecipientsTable, MessagesTable } from '../../platform/db/schema.js';
+import { containsText } from '../../platform/db/search.js';
 
 type MessageRow = Selectable<MessagesTable>;
 type RecipientRow = Selectable<MessageRecipientsTable>;
@@ -27,7 +29,7 @@ export const json = <T>(text: string, fallback: T): T => {
   }
 };
 
-export function presentMessage(row: MessageRow): Message {
+export function presentMessage(row: MessageRow & { project_name: string | null }): Message {
   const headers = json<MessageHeaders | null>(row.headers, null);
   return {
     id: row.id,
@@ -41,6 +43,7 @@ export function presentMessage(row: MessageRow): Message {
     ...(headers ? { headers } : {}),
     isRead: row.read_at !== null,
     readAt: row.read_at === null ? null : Number(row.read_at),
+    projectName: row.project_name,
   };
 }
 
@@ -82,22 +85,67 @@ export class MessagesRepository {
 
   // The message center: every query names the user first.
 
+  /** The user's messages with their project's name. */
+  private own(userId: number) {
+    return this.db
+      .selectFrom('messages as m')
+      .leftJoin('groups as g', 'g.id', 'm.project_id')
+      .selectAll('m')
+      .select('g.name as project_name')
+      .where('m.user_id', '=', userId);
+  }
+
   list(userId: number, query: MessageListQuery): Promise<Page<Message>> {
-    let q = this.db.selectFrom('messages').selectAll().where('user_id', '=', userId);
-    if (query.isRead !== undefined) q = q.where('read_at', query.isRead ? 'is not' : 'is', null);
-    if (query.type) q = q.where('type', '=', query.type);
-    if (query.projectId) q = q.where('project_id', '=', query.projectId);
-    return paginate(q, query, (o) => o.orderBy('id', 'desc'), presentMessage);
+    let q = this.own(userId);
+    const { isRead, type, projectId, keyword, startTime, endTime } = query;
+    if (isRead !== undefined) q = q.where('m.read_at', isRead ? 'is not' : 'is', null);
+    if (type) q = q.where('m.type', '=', type);
+    if (projectId) q = q.where('m.project_id', '=', projectId);
+    if (keyword)
+      q = q.where((eb) => eb.or([containsText('m.title', keyword), containsText('m.content', keyword)]));
+    if (startTime !== undefined) q = q.where('m.created_at', '>=', startTime);
+    if (endTime !== undefined) q = q.where('m.created_at', '<=', endTime);
+    return paginate(q, query, (o) => o.orderBy('m.id', 'desc'), presentMessage);
   }
 
   async get(userId: number, id: number): Promise<Message | undefined> {
-    const row = await this.db
-      .selectFrom('messages')
-      .selectAll()
+    const row = await this.own(userId).where('m.id', '=', id).executeTakeFirst();
+    return row && presentMessage(row);
+  }
+
+  /** The projects the user has messages from, by name. */
+  projects(userId: number): Promise<MessageProject[]> {
+    return this.db
+      .selectFrom('groups as g')
+      .select(['g.id', 'g.name'])
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('messages as m')
+            .select('m.id')
+            .where('m.user_id', '=', userId)
+            .whereRef('m.project_id', '=', 'g.id'),
+        ),
+      )
+      .orderBy('g.name')
+      .execute();
+  }
+
+  /** Deletes one of the user's messages; answers whether there was one. */
+  async delete(userId: number, id: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('messages')
       .where('user_id', '=', userId)
       .where('id', '=', id)
       .executeTakeFirst();
-    return row && presentMessage(row);
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Deletes the user's read messages (of one type); answers how many. */
+  async deleteRead(userId: number, type: MessageType | undefined): Promise<number> {
+    let q = this.db.deleteFrom('messages').where('user_id', '=', userId).where('read_at', 'is not', null);
+    if (type) q = q.where('type', '=', type);
+    return Number((await q.executeTakeFirst()).numDeletedRows);
   }
 
   async unreadCount(userId: number): Promise<UnreadCount> {

@@ -1,7 +1,9 @@
 import { id, page } from '@iot/contracts';
 import {
+  deleteReadQuery,
   message,
   messageListQuery,
+  messageProject,
   readAllBody,
   templateCatalogue,
   unreadCount,
@@ -22,7 +24,7 @@ export function registerMessageRoutes(router: Router, messages: MessagesService)
     method: 'GET',
     url: '/iot/messages',
     summary:
-      '我的消息：分页（page 从 0 起，size 默认 8），可按已读（isRead）、类型（type）、项目筛选，新的在前',
+      '我的消息：分页（page 从 0 起，size 默认 8），可按已读（isRead）、类型（type）、项目（projectId）、关键字（keyword：标题与内容）、时间（startTime、endTime，毫秒）筛选，新的在前',
     tags,
     access: 'authenticated',
     query: messageListQuery,
@@ -37,6 +39,25 @@ export function registerMessageRoutes(router: Router, messages: MessagesService)
     access: 'authenticated',
     response: unreadCount,
     handler: ({ auth }) => messages.unreadCount(auth),
+  });
+  router.route({
+    method: 'GET',
+    url: '/iot/messages/projects',
+    summary: '我的消息来自哪些项目（消息中心的项目筛选）',
+    tags,
+    access: 'authenticated',
+    response: z.array(messageProject),
+    handler: ({ auth }) => messages.projects(auth),
+  });
+  router.route({
+    method: 'DELETE',
+    url: '/iot/messages/read',
+    summary: '删除已读消息（可只删某一类型）',
+    tags,
+    access: 'authenticated',
+    query: deleteReadQuery,
+    response: z.object({ deleted: z.number().int() }),
+    handler: ({ auth, query }) => messages.deleteRead(auth, query.type),
   });
   router.route({
     method: 'GET',
@@ -76,5 +97,14 @@ export function registerMessageRoutes(router: Router, messages: MessagesService)
     params,
     response: message,
     handler: ({ auth, params }) => messages.markRead(auth, params.id),
+  });
+  router.route({
+    method: 'DELETE',
+    url: '/iot/messages/:id',
+    summary: '删除消息（本人的消息）',
+    tags,
+    access: 'authenticated',
+    params,
+    handler: ({ auth, params }) => messages.delete(auth, params.id),
   });
 }

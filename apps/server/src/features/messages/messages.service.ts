@@ -5,6 +5,7 @@ import {
   type Message,
   type MessageListQuery,
   MessageMessages,
+  type MessageProject,
   type MessageType,
   MessageTypeKinds,
   MessageTypeNames,
@@ -41,6 +42,18 @@ export class MessagesService {
 
   async markAllRead(auth: AuthContext, type: MessageType | undefined): Promise<{ updated: number }> {
     return { updated: await this.repository.markAllRead(auth.userId, type, Date.now()) };
+  }
+
+  projects(auth: AuthContext): Promise<MessageProject[]> {
+    return this.repository.projects(auth.userId);
+  }
+
+  async delete(auth: AuthContext, id: number): Promise<void> {
+    if (!(await this.repository.delete(auth.userId, id))) throw notFound(MessageMessages.NOT_FOUND);
+  }
+
+  async deleteRead(auth: AuthContext, type: MessageType | undefined): Promise<{ deleted: number }> {
+    return { deleted: await this.repository.deleteRead(auth.userId, type) };
   }
 
   /** The message types with their built-in templates, and the placeholders templates may use. */

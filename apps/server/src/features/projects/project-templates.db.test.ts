@@ -50,7 +50,7 @@ describe('项目管理: templates, flags and the terms form', () => {
       ['预处理区', ['格栅间']],
     ]);
     expect(tree.children[0]!.id).not.toBe(area.id);
-    const roles = await t.ok<{ name: string }[]>('GET', `/iot/groups/${copy.projectGroupId}/roles`, {
+    const roles = await t.ok<{ name: string }[]>('GET', `/iot/groups/${copy.projectGroupId}/roles/options`, {
       token: admin,
     });
     expect(roles.map((r) => r.name)).toContain('值班员');

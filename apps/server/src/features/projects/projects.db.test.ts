@@ -6,7 +6,7 @@ import {
   type ProjectSummary,
   projectSettings,
 } from '@iot/contracts/projects';
-import { BUILTIN_ROLE_NAMES, type Role } from '@iot/contracts/roles';
+import { BUILTIN_ROLE_NAMES, type Role, type RoleOption } from '@iot/contracts/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PROJECT_NAME } from '../../seed.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test/server.js';
@@ -76,7 +76,7 @@ beforeAll(async () => {
   ids.corporation = (
     await ok<Page<{ id: number }>>('GET', '/iot/corporations/byCurUser', undefined, corpAdmin)
   ).list[0]!.id;
-  ids.operatorRole = (await ok<Role[]>('GET', `/iot/groups/${ids.project}/roles`)).find(
+  ids.operatorRole = (await ok<RoleOption[]>('GET', `/iot/groups/${ids.project}/roles/options`)).find(
     (r) => r.name === '运维人员',
   )!.id;
 });
@@ -110,11 +110,11 @@ describe('creating a project', () => {
       groupType: 'project',
       children: [],
     });
-    const roles = await ok<Role[]>('GET', `/iot/groups/${created.projectGroupId}/roles`);
+    const roles = (await ok<Page<Role>>('GET', `/iot/groups/${created.projectGroupId}/roles`)).list;
     expect(roles).toEqual([
       expect.objectContaining({ name: BUILTIN_ROLE_NAMES.project, builtin: 'admin', functions: [] }),
     ]);
-    expect((await ok<unknown[]>('GET', `/iot/groups/${created.projectGroupId}/users`)).length).toBe(0);
+    expect((await ok<Page<unknown>>('GET', `/iot/groups/${created.projectGroupId}/users`)).total).toBe(0);
   });
 
   it('refuses a taken name with 409 and answers the uniqueness check', async () => {
@@ -215,9 +215,9 @@ describe('project settings', () => {
 
   it('hasBackCorporationMenu is true for a member of the project’s corporation', async () => {
     await createUser('both-member');
-    const corpRole = (await ok<Role[]>('GET', `/iot/corporations/${ids.corporation}/roles`)).find(
-      (r) => r.builtin === 'admin',
-    )!;
+    const corpRole = (
+      await ok<RoleOption[]>('GET', `/iot/corporations/${ids.corporation}/roles/options`)
+    ).find((r) => r.builtin === 'admin')!;
     await ok(
       'POST',
       `/iot/corporations/${ids.corporation}/users`,
@@ -500,7 +500,7 @@ describe('deleting a project', () => {
       name: '一区',
       groupType: 'area',
     });
-    await ok<Role[]>('GET', `/iot/groups/${area.id}/roles`);
+    await ok<Page<Role>>('GET', `/iot/groups/${area.id}/roles`);
     await ok('DELETE', `/iot/projects/${id}`);
 
     for (const groupId of [id, area.id]) {

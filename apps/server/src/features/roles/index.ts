@@ -3,7 +3,7 @@ import { RolesRepository } from './roles.repository.js';
 import { registerRoleRoutes } from './roles.routes.js';
 import { RolesService } from './roles.service.js';
 
-export { SCOPE_ENDPOINTS, type ScopeEndpoint, scopeAccess, scopeParams } from './scopes.js';
+export { pickerMenus, SCOPE_ENDPOINTS, type ScopeEndpoint, scopeAccess, scopeParams } from './scopes.js';
 export type { RolesService };
 
 export function rolesFeature(platform: Platform): { roles: RolesService } {

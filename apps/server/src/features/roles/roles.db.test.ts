@@ -1,4 +1,4 @@
-import { Messages } from '@iot/contracts';
+import { Messages, type Page } from '@iot/contracts';
 import { BUILTIN_ROLE_NAMES, type Role, RoleMessages } from '@iot/contracts/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../seed.js';
@@ -13,6 +13,10 @@ const ids = { project: 0, area: 0, site: 0, otherProject: 0, firm: 0, corporatio
 /** Calls as the system administrator and expects success; answers data. */
 const ok = <T>(method: string, url: string, body?: unknown, token = admin) =>
   t.ok<T>(method, url, { token, body });
+
+/** Every role of a scope's list (its first 1,000). */
+const rolesOf = async (url: string, token = admin) =>
+  (await ok<Page<Role>>('GET', `${url}?size=1000`, undefined, token)).list;
 
 /** Functions in a fixed order (the server's order follows the database collation). */
 function byCode<T extends { code: string }>(functions: readonly T[]): T[] {
@@ -82,7 +86,7 @@ function scopes() {
 describe('role CRUD in every scope', () => {
   it('lists the built-in administrator role, then creates, checks, updates and deletes a role', async () => {
     for (const { scope, url, fn, other } of scopes()) {
-      const initial = await ok<Role[]>('GET', url);
+      const initial = await rolesOf(url);
       expect(
         initial.find((r) => r.builtin === 'admin'),
         scope,
@@ -102,7 +106,7 @@ describe('role CRUD in every scope', () => {
         builtin: null,
         functions: [fn],
       });
-      expect((await ok<Role[]>('GET', url)).map((r) => r.id)).toContain(created.id);
+      expect((await rolesOf(url)).map((r) => r.id)).toContain(created.id);
 
       const name = encodeURIComponent(`巡检员-${scope}`);
       expect(await ok<boolean>('GET', `${url}/checkName?name=${name}`)).toBe(false);
@@ -120,7 +124,7 @@ describe('role CRUD in every scope', () => {
       expect(byCode(updated.functions)).toEqual(byCode([fn, other]));
 
       await ok('DELETE', `${url}/${created.id}`);
-      expect((await ok<Role[]>('GET', url)).map((r) => r.id)).not.toContain(created.id);
+      expect((await rolesOf(url)).map((r) => r.id)).not.toContain(created.id);
       const again = await t.request('DELETE', `${url}/${created.id}`, { token: admin });
       expect(again).toMatchObject({ status: 404, body: { code: 40000, message: RoleMessages.NOT_FOUND } });
     }
@@ -131,9 +135,9 @@ describe('role CRUD in every scope', () => {
       name: '站点值守',
       functions: [{ code: 'router-site-home', permission: 1 }],
     });
-    const viaProject = await ok<Role[]>('GET', `/iot/groups/${ids.project}/roles`);
+    const viaProject = await rolesOf(`/iot/groups/${ids.project}/roles`);
     expect(viaProject.map((r) => r.id)).toContain(viaSite.id);
-    expect(await ok<Role[]>('GET', `/iot/groups/${ids.area}/roles`)).toEqual(viaProject);
+    expect(await rolesOf(`/iot/groups/${ids.area}/roles`)).toEqual(viaProject);
     expect(await ok<boolean>('GET', `/iot/groups/${ids.area}/roles/checkName?name=站点值守`)).toBe(false);
     await ok('PUT', `/iot/groups/${ids.area}/roles/${viaSite.id}`, { name: '站点值守', functions: [] });
     await ok('DELETE', `/iot/groups/${ids.site}/roles/${viaSite.id}`);
@@ -274,7 +278,7 @@ describe('role functions', () => {
     });
     expect(answer).toMatchObject({ status: 400, body: { code: 40000 } });
     expect(answer.body.message).toContain(RoleMessages.BITS_NOT_ALLOWED);
-    const roles = await ok<Role[]>('GET', `/iot/groups/${ids.project}/roles`);
+    const roles = await rolesOf(`/iot/groups/${ids.project}/roles`);
     expect(roles.find((r) => r.id === role.id)?.functions).toEqual([{ code: 'router-trend', permission: 1 }]);
   });
 });
@@ -282,7 +286,7 @@ describe('role functions', () => {
 describe('protected roles', () => {
   it('the built-in administrator role can be neither updated nor deleted', async () => {
     for (const { scope, url } of scopes()) {
-      const builtin = (await ok<Role[]>('GET', url)).find((r) => r.builtin === 'admin')!;
+      const builtin = (await rolesOf(url)).find((r) => r.builtin === 'admin')!;
       const update = await t.request('PUT', `${url}/${builtin.id}`, {
         token: admin,
         body: { name: '改名的管理员', functions: [] },
@@ -296,27 +300,23 @@ describe('protected roles', () => {
         status: 400,
         body: { code: 40000, message: RoleMessages.BUILTIN_READONLY },
       });
-      expect((await ok<Role[]>('GET', url)).find((r) => r.id === builtin.id)?.name).toBe(
-        BUILTIN_ROLE_NAMES[scope],
-      );
+      expect((await rolesOf(url)).find((r) => r.id === builtin.id)?.name).toBe(BUILTIN_ROLE_NAMES[scope]);
     }
   });
 
   it('a role held by a member cannot be deleted', async () => {
     const url = `/iot/groups/${ids.project}/roles`;
-    const operatorRole = (await ok<Role[]>('GET', url)).find((r) => r.name === '运维人员')!;
+    const operatorRole = (await rolesOf(url)).find((r) => r.name === '运维人员')!;
     const answer = await t.request('DELETE', `${url}/${operatorRole.id}`, { token: admin });
     expect(answer).toMatchObject({ status: 400, body: { code: 40000, message: RoleMessages.IN_USE } });
-    expect((await ok<Role[]>('GET', url)).map((r) => r.id)).toContain(operatorRole.id);
+    expect((await rolesOf(url)).map((r) => r.id)).toContain(operatorRole.id);
   });
 });
 
 describe('tenant isolation', () => {
   it('roles of one project are invisible and unreachable through another project’s URL', async () => {
-    const roleOfA = (await ok<Role[]>('GET', `/iot/groups/${ids.project}/roles`)).find(
-      (r) => r.name === '运维人员',
-    )!;
-    const listB = await ok<Role[]>('GET', `/iot/groups/${ids.otherProject}/roles`);
+    const roleOfA = (await rolesOf(`/iot/groups/${ids.project}/roles`)).find((r) => r.name === '运维人员')!;
+    const listB = await rolesOf(`/iot/groups/${ids.otherProject}/roles`);
     expect(listB.map((r) => r.id)).not.toContain(roleOfA.id);
 
     const base = `/iot/groups/${ids.otherProject}/roles/${roleOfA.id}`;
@@ -325,19 +325,17 @@ describe('tenant isolation', () => {
     const del = await t.request('DELETE', base, { token: admin });
     expect(del).toMatchObject({ status: 404, body: { message: RoleMessages.NOT_FOUND } });
 
-    const stillThere = (await ok<Role[]>('GET', `/iot/groups/${ids.project}/roles`)).find(
-      (r) => r.id === roleOfA.id,
-    );
+    const stillThere = (await rolesOf(`/iot/groups/${ids.project}/roles`)).find((r) => r.id === roleOfA.id);
     expect(stillThere?.name).toBe('运维人员');
   });
 
   it('a role of another scope type is unreachable through a firm or corporation URL', async () => {
-    const corporationRole = (await ok<Role[]>('GET', `/iot/corporations/${ids.corporation}/roles`))[0]!;
+    const corporationRole = (await rolesOf(`/iot/corporations/${ids.corporation}/roles`))[0]!;
     const answer = await t.request('DELETE', `/iot/gatewayFirms/${ids.firm}/roles/${corporationRole.id}`, {
       token: admin,
     });
     expect(answer).toMatchObject({ status: 404, body: { message: RoleMessages.NOT_FOUND } });
-    const systemRole = (await ok<Role[]>('GET', '/iot/system/roles'))[0]!;
+    const systemRole = (await rolesOf('/iot/system/roles'))[0]!;
     const viaProject = await t.request('PUT', `/iot/groups/${ids.project}/roles/${systemRole.id}`, {
       token: admin,
       body: { name: '越权', functions: [] },

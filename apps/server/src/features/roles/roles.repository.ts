@@ -1,7 +1,9 @@
-import type { ScopeType } from '@iot/contracts';
-import type { Role, RoleFunction } from '@iot/contracts/roles';
+import type { Page, ScopeType } from '@iot/contracts';
+import type { Role, RoleFunction, RoleListQuery, RoleOption } from '@iot/contracts/roles';
 import type { Kysely } from 'kysely';
+import { paginate } from '../../platform/db/paging.js';
 import type { Database, RoleRow } from '../../platform/db/schema.js';
+import { containsText } from '../../platform/db/search.js';
 
 export interface RoleInput {
   name: string;
@@ -13,15 +15,30 @@ export interface RoleInput {
 export class RolesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async list(scopeType: ScopeType, scopeId: number): Promise<Role[]> {
-    const rows = await this.db
-      .selectFrom('roles')
-      .selectAll()
-      .where('scope_type', '=', scopeType)
-      .where('scope_id', '=', scopeId)
-      .orderBy('id')
-      .execute();
-    return this.withFunctions(rows);
+  private ofScope(scopeType: ScopeType, scopeId: number) {
+    return this.db.selectFrom('roles').where('scope_type', '=', scopeType).where('scope_id', '=', scopeId);
+  }
+
+  /** One page of the scope's roles in the order they were made (the built-in one first). */
+  async page(scopeType: ScopeType, scopeId: number, query: RoleListQuery): Promise<Page<Role>> {
+    let q = this.ofScope(scopeType, scopeId).selectAll();
+    const { keyword, source } = query;
+    if (keyword)
+      q = q.where((eb) => eb.or([containsText('name', keyword), containsText('description', keyword)]));
+    if (source === 'builtin') q = q.where('builtin', 'is not', null);
+    if (source === 'custom') q = q.where('builtin', 'is', null);
+    const page = await paginate(
+      q,
+      query,
+      (o) => o.orderBy('id'),
+      (row) => row,
+    );
+    return { ...page, list: await this.withFunctions(page.list) };
+  }
+
+  /** Every role of the scope, for pickers. */
+  options(scopeType: ScopeType, scopeId: number): Promise<RoleOption[]> {
+    return this.ofScope(scopeType, scopeId).select(['id', 'name', 'builtin']).orderBy('id').execute();
   }
 
   async get(scopeType: ScopeType, scopeId: number, id: number): Promise<Role | undefined> {
@@ -128,16 +145,22 @@ export class RolesRepository {
 
   private async withFunctions(rows: RoleRow[]): Promise<Role[]> {
     if (rows.length === 0) return [];
-    const functions = await this.db
-      .selectFrom('role_functions')
-      .selectAll()
-      .where(
-        'role_id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .orderBy('menu_code')
-      .execute();
+    const ids = rows.map((r) => r.id);
+    const [functions, counts] = await Promise.all([
+      this.db
+        .selectFrom('role_functions')
+        .selectAll()
+        .where('role_id', 'in', ids)
+        .orderBy('menu_code')
+        .execute(),
+      this.db
+        .selectFrom('memberships')
+        .select(['role_id', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('role_id', 'in', ids)
+        .groupBy('role_id')
+        .execute(),
+    ]);
+    const memberCount = new Map(counts.map((c) => [c.role_id, Number(c.n)]));
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -146,7 +169,8 @@ export class RolesRepository {
       functions: functions
         .filter((f) => f.role_id === row.id)
         .map((f) => ({ code: f.menu_code, permission: f.permission })),
-      createdAt: row.created_at,
+      memberCount: memberCount.get(row.id) ?? 0,
+      createdAt: Number(row.created_at),
     }));
   }
 }

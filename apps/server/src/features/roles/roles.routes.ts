@@ -1,9 +1,9 @@
-import { availability, Permission } from '@iot/contracts';
-import { role, roleBody, roleNameCheckQuery } from '@iot/contracts/roles';
+import { availability, Permission, page } from '@iot/contracts';
+import { role, roleBody, roleListQuery, roleNameCheckQuery, roleOption } from '@iot/contracts/roles';
 import { z } from 'zod';
 import type { Router } from '../../platform/http/route.js';
 import type { RolesService } from './roles.service.js';
-import { SCOPE_ENDPOINTS, type ScopeEndpoint, scopeAccess, scopeParams } from './scopes.js';
+import { pickerMenus, SCOPE_ENDPOINTS, type ScopeEndpoint, scopeAccess, scopeParams } from './scopes.js';
 
 const SCOPE_NAMES = { system: '系统', firm: '网关厂商', corporation: '公司', project: '项目' } as const;
 
@@ -23,12 +23,23 @@ function registerScope(router: Router, roles: RolesService, endpoint: ScopeEndpo
   router.route({
     method: 'GET',
     url,
-    summary: `${SCOPE_NAMES[type]}角色列表`,
+    summary: `${SCOPE_NAMES[type]}角色列表（分页；keyword 匹配名称与描述；source 为 builtin 或 custom）`,
     tags,
     params,
+    query: roleListQuery,
     access: scopeAccess(endpoint, menu, Permission.READ),
-    response: z.array(role),
-    handler: ({ scope }) => roles.list(type, scope!.id),
+    response: page(role),
+    handler: ({ scope, query }) => roles.list(type, scope!.id, query),
+  });
+  router.route({
+    method: 'GET',
+    url: `${url}/options`,
+    summary: `可选的${SCOPE_NAMES[type]}角色（成员管理与消息接收人的角色选择：编号、名称，不分页）`,
+    tags,
+    params,
+    access: scopeAccess(endpoint, pickerMenus(endpoint), Permission.READ),
+    response: z.array(roleOption),
+    handler: ({ scope }) => roles.options(type, scope!.id),
   });
   router.route({
     method: 'GET',

@@ -1,6 +1,13 @@
-import type { ScopeType } from '@iot/contracts';
+import type { Page, ScopeType } from '@iot/contracts';
 import { MENUS_BY_CODE, menuInScope } from '@iot/contracts/menus';
-import { BUILTIN_ROLE_NAMES, type Role, type RoleFunction, RoleMessages } from '@iot/contracts/roles';
+import {
+  BUILTIN_ROLE_NAMES,
+  type Role,
+  type RoleFunction,
+  type RoleListQuery,
+  RoleMessages,
+  type RoleOption,
+} from '@iot/contracts/roles';
 import type { AccessService } from '../../platform/auth/access.service.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { RoleInput, RolesRepository } from './roles.repository.js';
@@ -12,8 +19,12 @@ export class RolesService {
     private readonly access: AccessService,
   ) {}
 
-  list(scopeType: ScopeType, scopeId: number): Promise<Role[]> {
-    return this.repository.list(scopeType, scopeId);
+  list(scopeType: ScopeType, scopeId: number, query: RoleListQuery): Promise<Page<Role>> {
+    return this.repository.page(scopeType, scopeId, query);
+  }
+
+  options(scopeType: ScopeType, scopeId: number): Promise<RoleOption[]> {
+    return this.repository.options(scopeType, scopeId);
   }
 
   async get(scopeType: ScopeType, scopeId: number, id: number): Promise<Role> {

@@ -67,10 +67,19 @@ export function scopeParams(endpoint: ScopeEndpoint, extra: string[] = []): z.Zo
   return z.object(Object.fromEntries(names.map((name) => [name, id]))) as unknown as z.ZodType<ScopeParams>;
 }
 
-/** The access rule of a scope's route: `bit` on `menu`, scope id from the path. */
+/**
+ * The menus whose readers may pick from the scope's roles and members (成员管理 gives roles; a
+ * project's 预警设置 chooses message recipients by role and person): names and ids only.
+ */
+export function pickerMenus(endpoint: ScopeEndpoint): readonly string[] {
+  const menus = [endpoint.rolesMenu, endpoint.membersMenu];
+  return endpoint.scope === 'project' ? [...menus, 'router-warningSetting'] : menus;
+}
+
+/** The access rule of a scope's route: `bit` on `menu` (any of them), scope id from the path. */
 export function scopeAccess<I extends { params: ScopeParams }>(
   endpoint: ScopeEndpoint,
-  menu: string,
+  menu: string | readonly string[],
   bit: number,
 ): Exclude<AccessRule<I>, 'public'> {
   if (endpoint.scope === 'system' || !endpoint.param) return { menu, bit, scope: 'system' };

@@ -1,4 +1,4 @@
-import type { PageQuery } from '@iot/contracts';
+import type { UserListQuery } from '@iot/contracts/users';
 import type { Kysely } from 'kysely';
 import { paginate } from '../../platform/db/paging.js';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../platform/db/schema.js';
@@ -92,8 +92,13 @@ export class UsersRepository {
     return (await query.executeTakeFirst()) !== undefined;
   }
 
-  list(pageQuery: PageQuery, keyword: string | undefined) {
+  list(pageQuery: UserListQuery, now: number) {
+    const { keyword, state } = pageQuery;
     let query = this.db.selectFrom('users').selectAll();
+    if (state === 'enabled') query = query.where('status', '!=', 'disabled');
+    if (state === 'disabled') query = query.where('status', '=', 'disabled');
+    if (state === 'locked') query = query.where('locked', '=', 1);
+    if (state === 'expired') query = query.where('expire_at', 'is not', null).where('expire_at', '<', now);
     if (keyword) {
       query = query.where((eb) =>
         eb.or([

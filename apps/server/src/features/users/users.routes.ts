@@ -23,12 +23,13 @@ export function registerUserRoutes(router: Router, users: UsersService): void {
   router.route({
     method: 'GET',
     url: '/iot/users',
-    summary: '用户列表（分页，按账号、姓名、手机号搜索）',
+    summary:
+      '用户列表（分页，按账号、姓名、手机号搜索；state 为 enabled、disabled、locked 或 expired 时只看该状态的账号）',
     tags,
     access: { menu: MENU, bit: Permission.READ, scope: 'system' },
     query: userListQuery,
     response: pageOf(user),
-    handler: ({ query }) => users.list(query, query.keyword),
+    handler: ({ query }) => users.list(query),
   });
   router.route({
     method: 'POST',

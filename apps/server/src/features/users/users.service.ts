@@ -1,4 +1,3 @@
-import type { PageQuery } from '@iot/contracts';
 import {
   DEFAULT_MESSAGE_SETTING,
   DEFAULT_THEME,
@@ -6,6 +5,7 @@ import {
   messageSetting as messageSettingSchema,
   PasswordMessages,
   type Theme,
+  type UserListQuery,
   UserMessages,
 } from '@iot/contracts/users';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
@@ -79,8 +79,8 @@ export class UsersService {
     }
   }
 
-  list(pageQuery: PageQuery, keyword: string | undefined) {
-    return this.repository.list(pageQuery, keyword);
+  list(query: UserListQuery) {
+    return this.repository.list(query, Date.now());
   }
 
   async update(

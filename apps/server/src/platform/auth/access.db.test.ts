@@ -72,7 +72,7 @@ beforeAll(async () => {
   // Project B's administrator, a system member who may only read users, and a user with no place anywhere.
   const rolesB = await ok<{ id: number; builtin: string | null }[]>(
     'GET',
-    `/iot/groups/${ids.projectB}/roles`,
+    `/iot/groups/${ids.projectB}/roles/options`,
   );
   await ok('POST', `/iot/groups/${ids.projectB}/users`, {
     username: 'b-admin',
@@ -96,7 +96,7 @@ beforeAll(async () => {
   tokens.nobody = (await t.login('nobody', 'Passw0rd!')).access;
   const members = await ok<{ userId: number; username: string }[]>(
     'GET',
-    `/iot/groups/${ids.projectA}/users`,
+    `/iot/groups/${ids.projectA}/users/options`,
   );
   ids.operatorA = members.find((m) => m.username === DEMO_ACCOUNTS.operator.username)!.userId;
 });
@@ -434,9 +434,9 @@ describe('managing people is no way to become an administrator', () => {
       roleId: managerRole.id,
     });
     const manager = (await t.login('mm-1', 'Passw0rd!')).access;
-    const roles = await ok<{ id: number; builtin: string | null }[]>('GET', '/iot/system/roles');
+    const roles = await ok<{ id: number; builtin: string | null }[]>('GET', '/iot/system/roles/options');
     const adminRole = roles.find((r) => r.builtin === 'admin')!.id;
-    const members = await ok<{ userId: number; username: string }[]>('GET', '/iot/systemMembers');
+    const members = await ok<{ userId: number; username: string }[]>('GET', '/iot/systemMembers/options');
     const self = members.find((m) => m.username === 'mm-1')!.userId;
 
     const promote = await t.request('PUT', `/iot/systemMembers/${self}`, {
@@ -465,7 +465,7 @@ describe('managing people is no way to become an administrator', () => {
   it('a project member manager cannot make themselves project administrator', async () => {
     const roles = await ok<{ id: number; builtin: string | null; name: string }[]>(
       'GET',
-      `/iot/groups/${ids.projectA}/roles`,
+      `/iot/groups/${ids.projectA}/roles/options`,
     );
     const staffRole = await ok<{ id: number }>('POST', `/iot/groups/${ids.projectA}/roles`, {
       name: '人事',
@@ -480,7 +480,7 @@ describe('managing people is no way to become an administrator', () => {
     const hr = (await t.login('hr-1', 'Passw0rd!')).access;
     const members = await ok<{ userId: number; username: string }[]>(
       'GET',
-      `/iot/groups/${ids.projectA}/users`,
+      `/iot/groups/${ids.projectA}/users/options`,
     );
     const self = members.find((m) => m.username === 'hr-1')!.userId;
     const answer = await t.request('PUT', `/iot/groups/${ids.areaA}/users/${self}`, {

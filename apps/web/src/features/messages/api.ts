@@ -1,5 +1,11 @@
 import type { Page } from '@iot/contracts';
-import type { Message, MessageType, ResourceWarning, UnreadCount } from '@iot/contracts/messages';
+import type {
+  Message,
+  MessageProject,
+  MessageType,
+  ResourceWarning,
+  UnreadCount,
+} from '@iot/contracts/messages';
 import type { MessageSetting } from '@iot/contracts/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../api/http';
@@ -14,7 +20,16 @@ export interface MessageQuery {
   type?: MessageType | undefined;
   /** 1 read, 0 unread; absent: both. */
   isRead?: 0 | 1 | undefined;
+  projectId?: number | undefined;
+  /** Part of the title or the content. */
+  keyword?: string | undefined;
+  /** Sent within [startTime, endTime] (ms). */
+  startTime?: number | undefined;
+  endTime?: number | undefined;
 }
+
+/** One page of the user's messages (the center's list and its export). */
+export const fetchMessages = (query: MessageQuery) => http.get<Page<Message>>(BASE, { params: { ...query } });
 
 /** Every message query of the signed-in user starts with this key, so one invalidation refreshes them. */
 export const messagesKey = (userId: number | undefined) => ['messages', userId] as const;
@@ -23,7 +38,7 @@ export function useMessages(query: MessageQuery) {
   const session = useSession();
   return useQuery({
     queryKey: [...messagesKey(session?.userId), 'list', query],
-    queryFn: () => http.get<Page<Message>>(BASE, { params: { ...query } }),
+    queryFn: () => fetchMessages(query),
     enabled: session !== null,
     placeholderData: keepPreviousData,
   });
@@ -47,6 +62,16 @@ export function useMessage(id: number | null) {
   });
 }
 
+/** The projects the user has messages from, for the center's filter. */
+export function useMessageProjects() {
+  const session = useSession();
+  return useQuery({
+    queryKey: [...messagesKey(session?.userId), 'projects'],
+    queryFn: () => http.get<MessageProject[]>(`${BASE}/projects`, { quiet: true }),
+    enabled: session !== null,
+  });
+}
+
 export const markRead = (id: number) => http.put<Message>(`${BASE}/${id}/read`);
 
 /** Marks one message or all (of a type) read, then refreshes lists, counts and details. */
@@ -62,6 +87,17 @@ export function useMarkRead() {
       onSuccess: refresh,
     }),
   };
+}
+
+/** 删除已读: the user's read messages (of a type); then refreshes lists, counts and details. */
+export function useDeleteRead() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (type?: MessageType) =>
+      http.delete<{ deleted: number }>(`${BASE}/read`, { params: type ? { type } : {} }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagesKey(session?.userId) }),
+  });
 }
 
 export const fetchResourceWarnings = () =>

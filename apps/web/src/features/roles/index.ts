@@ -1,2 +1,2 @@
-export { rolesKey, useScopeRoles } from './api';
+export { fetchRoles, rolesKey, useScopeRoles } from './api';
 export { BUILTIN_ROLE_TIP, PERMISSION_BITS, type ScopeApi, scopeApiOf, useScopeApi } from './scopeApi';

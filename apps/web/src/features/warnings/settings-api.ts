@@ -1,5 +1,5 @@
 import type { Page } from '@iot/contracts';
-import type { Member } from '@iot/contracts/memberships';
+import type { MemberOption } from '@iot/contracts/memberships';
 import type {
   MessageTemplate,
   MessageType,
@@ -9,7 +9,7 @@ import type {
   WebhookDelivery,
 } from '@iot/contracts/messages';
 import type { ProjectSettings } from '@iot/contracts/projects';
-import type { Role } from '@iot/contracts/roles';
+import type { RoleOption } from '@iot/contracts/roles';
 import type { BulkRuleBody, RuleBody, WarningRule, WaterQualityApplyBody } from '@iot/contracts/warnings';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../api/http';
@@ -108,19 +108,19 @@ export const recipientsApi = {
 };
 
 /**
- * The project's roles and members, to choose recipients from. Quiet: reading them needs the roles
- * and members screens' 查看, which a warning-settings user may lack; the form then offers what it has.
+ * The project's roles and members, to choose recipients from (the pickers' lists, which 预警设置's
+ * 查看 may read). Quiet: should they fail, the form offers what it has.
  */
 export function useProjectPeople(groupId: number) {
   const roles = useQuery({
-    queryKey: ['roles', `${base(groupId)}/roles`],
-    queryFn: () => http.get<Role[]>(`${base(groupId)}/roles`, { quiet: true }),
+    queryKey: ['roles', `${base(groupId)}/roles`, 'options'],
+    queryFn: () => http.get<RoleOption[]>(`${base(groupId)}/roles/options`, { quiet: true }),
     enabled: groupId > 0,
     retry: false,
   });
   const members = useQuery({
-    queryKey: ['members', `${base(groupId)}/users`],
-    queryFn: () => http.get<Member[]>(`${base(groupId)}/users`, { quiet: true }),
+    queryKey: ['members', `${base(groupId)}/users`, 'options'],
+    queryFn: () => http.get<MemberOption[]>(`${base(groupId)}/users/options`, { quiet: true }),
     enabled: groupId > 0,
     retry: false,
   });

@@ -1,10 +1,11 @@
 import type { Member } from '@iot/contracts/memberships';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Form, Input, Modal, Segmented, Select } from 'antd';
+import { App, Form, Input, Modal, Segmented, Select } from 'antd';
 import { useState } from 'react';
 import { http } from '../../../api/http';
 import type { ScopeApi } from '../../roles/index';
 import { AccountFields, accountBody } from '../../users/index';
+import { membersKey } from '../api';
 import type { RoleOption } from './roleOptions';
 
 type Mode = 'existing' | 'new';
@@ -22,13 +23,11 @@ interface Props {
   api: ScopeApi;
   open: boolean;
   roleOptions: RoleOption[];
-  /** Set when the roles could not be read and only the members' roles are offered. */
-  rolesLimited: boolean;
   onClose(): void;
 }
 
 /** 添加成员: an existing account (username or mobile) or a new one, with a role of this scope. */
-export function AddMemberModal({ api, open, roleOptions, rolesLimited, onClose }: Props) {
+export function AddMemberModal({ api, open, roleOptions, onClose }: Props) {
   const [form] = Form.useForm<AddForm>();
   const [mode, setMode] = useState<Mode>('existing');
   const { message } = App.useApp();
@@ -44,7 +43,7 @@ export function AddMemberModal({ api, open, roleOptions, rolesLimited, onClose }
       ),
     onSuccess: (member) => {
       message.success(`已添加成员「${member.realname || member.username}」`);
-      void queryClient.invalidateQueries({ queryKey: ['members', api.members] });
+      void queryClient.invalidateQueries({ queryKey: membersKey(api) });
       close();
     },
   });
@@ -103,7 +102,6 @@ export function AddMemberModal({ api, open, roleOptions, rolesLimited, onClose }
             notFoundContent="暂无可选角色"
           />
         </Form.Item>
-        {rolesLimited && <Alert type="info" showIcon title="您没有查看角色的权限，仅列出成员已有的角色。" />}
       </Form>
     </Modal>
   );

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Modal, Select } from 'antd';
 import { http } from '../../../api/http';
 import type { ScopeApi } from '../../roles/index';
+import { membersKey } from '../api';
 import type { RoleOption } from './roleOptions';
 
 interface Props {
@@ -22,7 +23,7 @@ export function ChangeRoleModal({ api, member, roleOptions, onClose }: Props) {
       http.put<Member>(`${api.members}/${member!.userId}`, { roleId }),
     onSuccess: (saved) => {
       message.success(`「${saved.realname || saved.username}」的角色已改为「${saved.roleName}」`);
-      void queryClient.invalidateQueries({ queryKey: ['members', api.members] });
+      void queryClient.invalidateQueries({ queryKey: membersKey(api) });
       onClose();
     },
   });

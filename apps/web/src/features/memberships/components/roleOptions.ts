@@ -1,5 +1,4 @@
-import type { Member } from '@iot/contracts/memberships';
-import type { Role } from '@iot/contracts/roles';
+import type { RoleOption as ScopeRole } from '@iot/contracts/roles';
 
 export interface RoleOption {
   value: number;
@@ -7,18 +6,7 @@ export interface RoleOption {
   admin: boolean;
 }
 
-/**
- * The roles a member can be given. Reading roles needs the roles screen's 查看; without it the
- * roles the members already hold are all there is to offer.
- */
-export function roleOptionsOf(roles: Role[] | undefined, members: Member[]): RoleOption[] {
-  if (roles) {
-    return roles.map((role) => ({ value: role.id, label: role.name, admin: role.builtin === 'admin' }));
-  }
-  const seen = new Map<number, RoleOption>();
-  for (const member of members) {
-    if (!seen.has(member.roleId))
-      seen.set(member.roleId, { value: member.roleId, label: member.roleName, admin: false });
-  }
-  return [...seen.values()];
+/** The roles a member can be given (and the list filtered by): every role of the scope. */
+export function roleOptionsOf(roles: ScopeRole[] | undefined): RoleOption[] {
+  return (roles ?? []).map((role) => ({ value: role.id, label: role.name, admin: role.builtin === 'admin' }));
 }

@@ -1,28 +1,14 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Permission } from '@iot/contracts';
 import { type Member, MemberMessages } from '@iot/contracts/memberships';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Input,
-  Popconfirm,
-  Result,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { Result, Select, Space, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { http } from '../../../api/http';
-import { Permission as Can, useCurrentRoute, usePermission } from '../../../app/routes/currentRoute';
+import { useCurrentRoute } from '../../../app/routes/currentRoute';
 import { useSession } from '../../../app/session';
-import { tableEmpty } from '../../../components/LoadState';
+import { EXCEL_DATE_TIME, excelDate } from '../../../components/exportXlsx';
+import { type ListExport, PagedListCard, useRowActions } from '../../../components/PagedListCard';
 import { type ScopeApi, useScopeApi, useScopeRoles } from '../../roles/index';
+import { fetchMembers, membersKey } from '../api';
 import { AddMemberModal } from '../components/AddMemberModal';
 import { ChangeRoleModal } from '../components/ChangeRoleModal';
 import { roleOptionsOf } from '../components/roleOptions';
@@ -34,47 +20,51 @@ export function Members() {
   return <MemberList key={api.members} api={api} />;
 }
 
-const matches = (member: Member, keyword: string) =>
-  [member.username, member.realname, member.mobile ?? ''].some((text) =>
-    text.toLowerCase().includes(keyword),
-  );
+const FILTERS = { roleId: '' };
+const EXPORT: Omit<ListExport<Member>, 'name'> = {
+  columns: [
+    { header: '账号', key: 'username', width: 18 },
+    { header: '姓名', key: 'realname', width: 14 },
+    { header: '手机号', key: 'mobile', width: 14 },
+    { header: '角色', key: 'roleName', width: 16 },
+    { header: '加入时间', key: 'createdAt', width: 20, numFmt: EXCEL_DATE_TIME },
+  ],
+  row: (m) => ({
+    username: m.username,
+    realname: m.realname,
+    mobile: m.mobile ?? '',
+    roleName: m.roleName,
+    createdAt: excelDate(m.createdAt),
+  }),
+};
 
 function MemberList({ api }: { api: ScopeApi }) {
   const route = useCurrentRoute();
   const session = useSession();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [keyword, setKeyword] = useState('');
   const [adding, setAdding] = useState(false);
   const [changing, setChanging] = useState<Member | null>(null);
-  const canUpdate = usePermission(Permission.UPDATE);
-  const canDelete = usePermission(Permission.DELETE);
-  const canCreate = usePermission(Permission.CREATE);
+  // The scope's roles: to give (添加成员, 修改角色) and to filter by; the members screen may read them.
+  const roles = useScopeRoles(api, { quiet: true });
+  const roleOptions = useMemo(() => roleOptionsOf(roles.data), [roles.data]);
 
-  const queryKey = ['members', api.members];
-  const members = useQuery({ queryKey, queryFn: () => http.get<Member[]>(api.members) });
-  // Only needed to give roles; quiet, since the roles screen's 查看 may be missing.
-  const roles = useScopeRoles(api, { quiet: true, enabled: canCreate || canUpdate });
-  const list = members.data ?? [];
-  const roleOptions = useMemo(
-    () => roleOptionsOf(roles.data, members.data ?? []),
-    [roles.data, members.data],
-  );
-  const adminRoles = new Set(roleOptions.filter((option) => option.admin).map((option) => option.value));
-  // The only administrator cannot be removed (the server refuses too): say why before the click.
-  const onlyAdmin = (member: Member) =>
-    adminRoles.has(member.roleId) && list.filter((m) => adminRoles.has(m.roleId)).length <= 1;
-
-  const remove = useMutation({
-    mutationFn: (member: Member) => http.delete<null>(`${api.members}/${member.userId}`),
-    onSuccess: (_, member) => {
-      message.success(`已移除成员「${member.realname || member.username}」`);
-      void queryClient.invalidateQueries({ queryKey });
+  const name = (member: Member) => member.realname || member.username;
+  const actions = useRowActions<Member>({
+    width: 170,
+    edit: (member) => setChanging(member),
+    editText: '修改角色',
+    remove: {
+      confirm: (member) => `确定移除成员「${name(member)}」吗？`,
+      description: `移除后该用户不能再访问此${api.label}，账号本身保留。`,
+      okText: '移除',
+      request: (member) => http.delete<null>(`${api.members}/${member.userId}`),
+      done: (member) => `已移除成员「${name(member)}」`,
+      invalidate: membersKey(api),
+      // The server refuses too; say why before the click.
+      refused: (member) =>
+        member.lastAdmin &&
+        (member.userId === session?.userId ? MemberMessages.LAST_ADMIN_SELF : MemberMessages.LAST_ADMIN),
     },
   });
-
-  const filter = keyword.trim().toLowerCase();
-  const shown = filter ? list.filter((member) => matches(member, filter)) : list;
 
   const columns: TableColumnsType<Member> = [
     {
@@ -93,9 +83,8 @@ function MemberList({ api }: { api: ScopeApi }) {
     {
       title: '角色',
       dataIndex: 'roleName',
-      render: (name: string, member) => (
-        <Tag color={adminRoles.has(member.roleId) ? 'gold' : 'blue'}>{name}</Tag>
-      ),
+      width: 160,
+      render: (roleName: string, member) => <Tag color={member.admin ? 'gold' : 'blue'}>{roleName}</Tag>,
     },
     {
       title: '加入时间',
@@ -103,97 +92,49 @@ function MemberList({ api }: { api: ScopeApi }) {
       width: 170,
       render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
     },
+    ...actions,
   ];
-  if (canUpdate || canDelete) {
-    columns.push({
-      title: '操作',
-      key: 'actions',
-      width: 170,
-      render: (_, member) => (
-        <Space size={0}>
-          {canUpdate && (
-            <Button type="link" size="small" onClick={() => setChanging(member)}>
-              修改角色
-            </Button>
-          )}
-          {canDelete && onlyAdmin(member) && (
-            <Tooltip
-              title={
-                member.userId === session?.userId ? MemberMessages.LAST_ADMIN_SELF : MemberMessages.LAST_ADMIN
-              }
-            >
-              <Button type="link" size="small" danger disabled data-testid="remove-only-admin">
-                移除
-              </Button>
-            </Tooltip>
-          )}
-          {canDelete && !onlyAdmin(member) && (
-            <Popconfirm
-              title={`确定移除成员「${member.realname || member.username}」吗？`}
-              description={`移除后该用户不能再访问此${api.label}，账号本身保留。`}
-              okText="移除"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove.mutateAsync(member).catch(() => undefined)}
-            >
-              <Button type="link" size="small" danger>
-                移除
-              </Button>
-            </Popconfirm>
-          )}
-        </Space>
-      ),
-    });
-  }
 
   return (
-    <Card
+    <PagedListCard<Member, typeof FILTERS>
       title={route?.title ?? '成员管理'}
-      extra={
-        <Space>
-          <Input
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder="筛选账号、姓名或手机号"
-            aria-label="筛选成员"
-            value={keyword}
-            onChange={(event) => setKeyword(event.target.value)}
-            style={{ width: 240 }}
+      what="成员列表"
+      queryKey={membersKey(api)}
+      savedAs={`members.${api.type}.${api.id}`}
+      fetchPage={(params) => fetchMembers(api, params)}
+      rowKey="userId"
+      filters={{
+        defaults: FILTERS,
+        render: (values, set) => (
+          <Select
+            aria-label="按角色筛选"
+            style={{ width: 150 }}
+            value={values.roleId}
+            loading={roles.isLoading}
+            options={[
+              { value: '', label: '全部角色' },
+              ...roleOptions.map((o) => ({ value: String(o.value), label: o.label })),
+            ]}
+            onChange={(roleId: string) => set({ roleId })}
           />
-          <Can bit={Permission.CREATE}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-              添加成员
-            </Button>
-          </Can>
-        </Space>
-      }
+        ),
+      }}
+      columns={columns}
+      searchPlaceholder="账号、姓名或手机号"
+      searchWidth={200}
+      empty="还没有成员"
+      counted="名成员"
+      noun="成员"
+      exporting={{ ...EXPORT, name: `${api.label}成员列表` }}
+      create={{ text: '添加成员', onClick: () => setAdding(true) }}
     >
-      <Table<Member>
-        rowKey="userId"
-        columns={columns}
-        dataSource={shown}
-        loading={members.isFetching}
-        pagination={{ pageSize: 10, hideOnSinglePage: true, showTotal: (total) => `共 ${total} 名成员` }}
-        locale={{
-          emptyText: tableEmpty(
-            members,
-            '成员列表',
-            <Empty description={filter ? `没有匹配“${keyword.trim()}”的成员` : '还没有成员'} />,
-          ),
-        }}
-      />
-      <AddMemberModal
-        api={api}
-        open={adding}
-        roleOptions={roleOptions}
-        rolesLimited={roles.isError}
-        onClose={() => setAdding(false)}
-      />
+      <AddMemberModal api={api} open={adding} roleOptions={roleOptions} onClose={() => setAdding(false)} />
       <ChangeRoleModal
         api={api}
         member={changing}
         roleOptions={roleOptions}
         onClose={() => setChanging(null)}
       />
-    </Card>
+    </PagedListCard>
   );
 }

@@ -1,38 +1,81 @@
 import { Permission } from '@iot/contracts';
 import { MESSAGE_TYPES, type Message, type MessageType, MessageTypeNames } from '@iot/contracts/messages';
-import { Badge, Button, Card, Empty, Popconfirm, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Badge, Button, Card, Popconfirm, Space, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { usePermission } from '../../../app/routes/currentRoute';
-import { LoadError, tableEmpty } from '../../../components/LoadState';
-import { useSavedQuery } from '../../../components/useSavedQuery';
-import { useMarkRead, useMessages, useUnreadCount } from '../api';
+import { useSession } from '../../../app/session';
+import { ExportButton, PagedTable, usePagedList } from '../../../components/PagedList';
+import {
+  fetchMessages,
+  type MessageQuery,
+  messagesKey,
+  useDeleteRead,
+  useMarkRead,
+  useUnreadCount,
+} from '../api';
 import { MessageDetail } from '../components/MessageDetail';
-import { formatTime } from '../components/MessageTime';
-import { TYPE_COLORS } from '../kinds';
+import { MessageFilters } from '../components/MessageFilters';
+import { MESSAGE_EXPORT, useMessageColumns } from '../components/messageColumns';
 
-type ReadFilter = 'all' | 'unread' | 'read';
-const DEFAULTS = { type: 'all', read: 'all' as ReadFilter, page: 0, size: 10 };
-const READ_FILTERS = [
-  { label: '全部', value: 'all' },
-  { label: '未读', value: 'unread' },
-  { label: '已读', value: 'read' },
-];
+const DEFAULTS = {
+  type: 'all',
+  read: 'all',
+  projectId: '',
+  keyword: '',
+  start: 0,
+  stop: 0,
+  page: 0,
+  size: 10,
+};
+export type MessageConditions = typeof DEFAULTS;
+
 const isType = (value: string): value is MessageType => (MESSAGE_TYPES as readonly string[]).includes(value);
 
-/** 消息中心 (router-messageCenter): the user's messages by type and read state, paged, with detail. */
+/** The conditions as the server reads them. */
+function toQuery(c: MessageConditions): Omit<MessageQuery, 'page' | 'size'> {
+  return {
+    type: isType(c.type) ? c.type : undefined,
+    isRead: c.read === 'read' ? 1 : c.read === 'unread' ? 0 : undefined,
+    projectId: Number(c.projectId) || undefined,
+    keyword: c.keyword || undefined,
+    startTime: c.start || undefined,
+    endTime: c.stop || undefined,
+  };
+}
+
+/**
+ * 消息中心 (router-messageCenter): the user's messages by type, read state, project, time and
+ * keyword, server-paged and remembered, with detail, read marks, deletion and export.
+ */
 export function MessageCenter() {
+  const session = useSession();
   const canUpdate = usePermission(Permission.UPDATE);
-  const [query, setQuery] = useSavedQuery('messageCenter', DEFAULTS);
+  const canDelete = usePermission(Permission.DELETE);
+  const list = usePagedList<Message, MessageConditions>({
+    savedAs: 'messageCenter',
+    defaults: DEFAULTS,
+    queryKey: [...messagesKey(session?.userId), 'center'],
+    fetchPage: (c, page, size) => fetchMessages({ ...toQuery(c), page, size }),
+    enabled: session !== null,
+  });
+  const { query, setQuery } = list;
   const [params, setParams] = useSearchParams();
   const detailId = Number(params.get('id')) || null;
   const type = isType(query.type) ? query.type : undefined;
-  const read = query.read === 'all' ? undefined : query.read === 'read' ? 1 : 0;
-  const messages = useMessages({ page: query.page, size: query.size, type, isRead: read });
   const unread = useUnreadCount();
   const mark = useMarkRead();
+  const removeRead = useDeleteRead();
+  const { message } = App.useApp();
   const unreadOfTab = type ? (unread.data?.byType[type] ?? 0) : (unread.data?.total ?? 0);
+  const typeName = type ? MessageTypeNames[type] : '全部';
   const openDetail = (id: number | null) =>
     setParams(id === null ? {} : { id: String(id) }, { replace: id === null });
+  const columns = useMessageColumns({
+    userId: session?.userId,
+    openDetail,
+    markRead: (id) => mark.one.mutate(id),
+  });
+  const filtered = Object.values(toQuery({ ...query, type: 'all' })).some((v) => v !== undefined);
 
   const tabLabel = (label: string, count: number) => (
     <Space size={4}>
@@ -45,20 +88,39 @@ export function MessageCenter() {
     <Card
       title="消息中心"
       extra={
-        canUpdate && (
-          <Popconfirm
-            title={`将${type ? MessageTypeNames[type] : '全部'}的 ${unreadOfTab} 条未读消息标为已读？`}
-            disabled={unreadOfTab === 0}
-            onConfirm={() => mark.all.mutateAsync(type)}
-          >
-            <Button disabled={unreadOfTab === 0}>全部已读</Button>
-          </Popconfirm>
-        )
+        <Space wrap style={{ justifyContent: 'flex-end' }}>
+          {canUpdate && (
+            <Popconfirm
+              title={`将${typeName}的 ${unreadOfTab} 条未读消息标为已读？`}
+              disabled={unreadOfTab === 0}
+              onConfirm={() => mark.all.mutateAsync(type)}
+            >
+              <Button disabled={unreadOfTab === 0}>全部已读</Button>
+            </Popconfirm>
+          )}
+          {canDelete && (
+            <Popconfirm
+              title={`删除${typeName}的已读消息？`}
+              description="删除后不能恢复；未读消息保留。"
+              okText="删除"
+              okButtonProps={{ danger: true }}
+              onConfirm={() =>
+                removeRead
+                  .mutateAsync(type)
+                  .then(({ deleted }) => message.success(`已删除 ${deleted} 条已读消息`))
+                  .catch(() => undefined)
+              }
+            >
+              <Button danger>删除已读</Button>
+            </Popconfirm>
+          )}
+          <ExportButton spec={MESSAGE_EXPORT} fetchPage={list.fetchPage} />
+        </Space>
       }
     >
       <Tabs
         activeKey={type ?? 'all'}
-        onChange={(key) => setQuery({ ...query, type: key, page: 0 })}
+        onChange={(key) => setQuery((q) => ({ ...q, type: key, page: 0 }))}
         items={[
           { key: 'all', label: tabLabel('全部', unread.data?.total ?? 0) },
           ...MESSAGE_TYPES.map((t) => ({
@@ -67,75 +129,15 @@ export function MessageCenter() {
           })),
         ]}
       />
-      <Segmented
-        value={query.read}
-        options={READ_FILTERS}
-        onChange={(value) => setQuery({ ...query, read: value as ReadFilter, page: 0 })}
-        style={{ marginBottom: 16 }}
+      <MessageFilters value={query} onChange={(next) => setQuery((q) => ({ ...q, ...next, page: 0 }))} />
+      <PagedTable<Message, MessageConditions>
+        paged={list}
+        columns={columns}
+        size="middle"
+        what="消息列表"
+        empty={filtered ? '没有符合条件的消息' : '暂无消息'}
+        sizes={[10, 20, 50, 100]}
       />
-      {messages.isError ? (
-        <LoadError what="消息列表" error={messages.error} onRetry={messages.refetch} />
-      ) : (
-        <Table<Message>
-          rowKey="id"
-          size="middle"
-          loading={messages.isFetching}
-          dataSource={messages.data?.list ?? []}
-          locale={{ emptyText: tableEmpty(messages, '消息列表', <Empty description="暂无消息" />) }}
-          pagination={{
-            current: query.page + 1,
-            pageSize: query.size,
-            total: messages.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => `共 ${total} 条`,
-            onChange: (page, size) => setQuery({ ...query, page: size === query.size ? page - 1 : 0, size }),
-          }}
-          columns={[
-            {
-              title: '状态',
-              width: 80,
-              render: (_, m) => (
-                <Badge status={m.isRead ? 'default' : 'processing'} text={m.isRead ? '已读' : '未读'} />
-              ),
-            },
-            {
-              title: '类型',
-              width: 150,
-              render: (_, m) => <Tag color={TYPE_COLORS[m.type]}>{m.typeName}</Tag>,
-            },
-            {
-              title: '标题',
-              render: (_, m) => (
-                <Typography.Link strong={!m.isRead} onClick={() => openDetail(m.id)}>
-                  {m.title}
-                </Typography.Link>
-              ),
-            },
-            {
-              title: '内容',
-              dataIndex: 'content',
-              ellipsis: true,
-            },
-            { title: '时间', width: 180, render: (_, m) => formatTime(m.createdAt) },
-            {
-              title: '操作',
-              width: 150,
-              render: (_, m) => (
-                <Space size={0}>
-                  <Button type="link" size="small" onClick={() => openDetail(m.id)}>
-                    查看
-                  </Button>
-                  {canUpdate && !m.isRead && (
-                    <Button type="link" size="small" onClick={() => mark.one.mutate(m.id)}>
-                      标为已读
-                    </Button>
-                  )}
-                </Space>
-              ),
-            },
-          ]}
-        />
-      )}
       <MessageDetail id={detailId} onClose={() => openDetail(null)} canUpdate={canUpdate} />
     </Card>
   );

@@ -1,25 +1,12 @@
-import { Permission } from '@iot/contracts';
 import type { Role } from '@iot/contracts/roles';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Popconfirm,
-  Result,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-} from 'antd';
-import dayjs from 'dayjs';
+import { Button, Result, Select, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { http } from '../../../api/http';
-import { Permission as Can, useCurrentRoute, usePermission } from '../../../app/routes/currentRoute';
-import { tableEmpty } from '../../../components/LoadState';
-import { rolesKey, useScopeRoles } from '../api';
+import { useCurrentRoute } from '../../../app/routes/currentRoute';
+import { EXCEL_DATE_TIME, excelDate } from '../../../components/exportXlsx';
+import { createdAtColumn } from '../../../components/PagedList';
+import { type ListExport, PagedListCard, useRowActions } from '../../../components/PagedListCard';
+import { fetchRoles, rolesKey } from '../api';
 import { grantedCount } from '../components/functionTree';
 import { RoleDrawer, type RoleDrawerState } from '../components/RoleDrawer';
 import { BUILTIN_ROLE_TIP, type ScopeApi, useScopeApi } from '../scopeApi';
@@ -31,21 +18,34 @@ export function Roles() {
   return <RoleList key={api.roles} api={api} />;
 }
 
+const FILTERS = { source: '' };
+const SOURCES = [
+  { value: '', label: '全部角色' },
+  { value: 'builtin', label: '内置角色' },
+  { value: 'custom', label: '自定义角色' },
+];
+
 function RoleList({ api }: { api: ScopeApi }) {
   const route = useCurrentRoute();
-  const roles = useScopeRoles(api);
   const [drawer, setDrawer] = useState<RoleDrawerState>(null);
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const canUpdate = usePermission(Permission.UPDATE);
-  const canDelete = usePermission(Permission.DELETE);
+  const functions = (role: Role) => (role.builtin ? '全部' : grantedCount(api.type, role.functions));
 
-  const remove = useMutation({
-    mutationFn: (role: Role) => http.delete<null>(`${api.roles}/${role.id}`),
-    onSuccess: (_, role) => {
-      message.success(`角色「${role.name}」已删除`);
-      void queryClient.invalidateQueries({ queryKey: rolesKey(api) });
+  const actions = useRowActions<Role>({
+    width: 200,
+    before: (role) => (
+      <Button type="link" size="small" onClick={() => setDrawer({ mode: 'view', role })}>
+        查看
+      </Button>
+    ),
+    edit: (role) => setDrawer({ mode: 'edit', role }),
+    remove: {
+      confirm: (role) => `确定删除角色「${role.name}」吗？`,
+      description: '已分配给成员的角色不能删除。',
+      request: (role) => http.delete<null>(`${api.roles}/${role.id}`),
+      done: (role) => `角色「${role.name}」已删除`,
+      invalidate: rolesKey(api),
     },
+    locked: (role) => (role.builtin ? BUILTIN_ROLE_TIP : false),
   });
 
   const columns: TableColumnsType<Role> = [
@@ -64,89 +64,68 @@ function RoleList({ api }: { api: ScopeApi }) {
         </Space>
       ),
     },
-    { title: '描述', dataIndex: 'description', ellipsis: true, render: (text: string) => text || '—' },
     {
-      title: '功能数',
-      key: 'functions',
-      width: 100,
-      render: (_, role) => (role.builtin ? '全部' : grantedCount(api.type, role.functions)),
+      title: '描述',
+      dataIndex: 'description',
+      width: 220,
+      ellipsis: true,
+      render: (text: string) => text || '—',
     },
-    {
-      title: '创建时间',
-      dataIndex: 'createdAt',
-      width: 180,
-      render: (at: number) => dayjs(at).format('YYYY-MM-DD HH:mm'),
-    },
-    {
-      title: '操作',
-      key: 'actions',
-      width: 200,
-      render: (_, role) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setDrawer({ mode: 'view', role })}>
-            查看
-          </Button>
-          {role.builtin
-            ? (canUpdate || canDelete) && (
-                <Tooltip title={BUILTIN_ROLE_TIP}>
-                  <Button type="link" size="small" disabled>
-                    不可修改
-                  </Button>
-                </Tooltip>
-              )
-            : [
-                canUpdate && (
-                  <Button
-                    key="edit"
-                    type="link"
-                    size="small"
-                    onClick={() => setDrawer({ mode: 'edit', role })}
-                  >
-                    编辑
-                  </Button>
-                ),
-                canDelete && (
-                  <Popconfirm
-                    key="delete"
-                    title={`确定删除角色「${role.name}」吗？`}
-                    description="已分配给成员的角色不能删除。"
-                    okText="删除"
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => remove.mutateAsync(role).catch(() => undefined)}
-                  >
-                    <Button type="link" size="small" danger>
-                      删除
-                    </Button>
-                  </Popconfirm>
-                ),
-              ]}
-        </Space>
-      ),
-    },
+    { title: '功能数', key: 'functions', width: 90, render: (_, role) => functions(role) },
+    { title: '成员数', dataIndex: 'memberCount', width: 90 },
+    createdAtColumn(),
+    ...actions,
   ];
 
+  const exporting: ListExport<Role> = {
+    name: `${api.label}角色列表`,
+    columns: [
+      { header: '名称', key: 'name', width: 20 },
+      { header: '类型', key: 'kind', width: 10 },
+      { header: '描述', key: 'description', width: 40 },
+      { header: '功能数', key: 'functions', width: 10 },
+      { header: '成员数', key: 'memberCount', width: 10 },
+      { header: '创建时间', key: 'createdAt', width: 20, numFmt: EXCEL_DATE_TIME },
+    ],
+    row: (role) => ({
+      name: role.name,
+      kind: role.builtin ? '内置' : '自定义',
+      description: role.description,
+      functions: functions(role),
+      memberCount: role.memberCount,
+      createdAt: excelDate(role.createdAt),
+    }),
+  };
+
   return (
-    <Card
+    <PagedListCard<Role, typeof FILTERS>
       title={route?.title ?? '角色管理'}
-      extra={
-        <Can bit={Permission.CREATE}>
-          <Button type="primary" onClick={() => setDrawer({ mode: 'create' })}>
-            新建角色
-          </Button>
-        </Can>
-      }
+      what="角色列表"
+      queryKey={rolesKey(api)}
+      // One saved search per scope: a firm's conditions are not a project's.
+      savedAs={`roles.${api.type}.${api.id}`}
+      fetchPage={(params) => fetchRoles(api, params)}
+      filters={{
+        defaults: FILTERS,
+        render: (values, set) => (
+          <Select
+            aria-label="角色类型"
+            style={{ width: 120 }}
+            value={values.source}
+            options={SOURCES}
+            onChange={(source: string) => set({ source })}
+          />
+        ),
+      }}
+      columns={columns}
+      searchPlaceholder="名称或描述"
+      empty={`还没有${api.label}角色`}
+      counted="个角色"
+      noun="角色"
+      exporting={exporting}
+      create={{ text: '新建角色', onClick: () => setDrawer({ mode: 'create' }) }}
     >
-      <Table<Role>
-        rowKey="id"
-        columns={columns}
-        dataSource={roles.data ?? []}
-        loading={roles.isFetching}
-        pagination={{ pageSize: 10, hideOnSinglePage: true, showTotal: (total) => `共 ${total} 个角色` }}
-        locale={{
-          emptyText: tableEmpty(roles, '角色列表', <Empty description={`还没有${api.label}角色`} />),
-        }}
-      />
       <RoleDrawer api={api} state={drawer} onClose={() => setDrawer(null)} />
-    </Card>
+    </PagedListCard>
   );
 }

@@ -1,14 +1,46 @@
 import { Permission } from '@iot/contracts';
 import type { User } from '@iot/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, type TableColumnsType, Tag } from 'antd';
+import { App, Button, Select, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { http } from '../../../api/http';
 import { usePermission } from '../../../app/routes/currentRoute';
-import { PagedListCard, useRowActions } from '../../../components/PagedListCard';
+import { EXCEL_DATE_TIME, excelDate } from '../../../components/exportXlsx';
+import { type ListExport, PagedListCard, useRowActions } from '../../../components/PagedListCard';
 import { ResetPasswordModal } from '../components/ResetPasswordModal';
 import { UserFormModal, type UserFormState } from '../components/UserFormModal';
+
+const FILTERS = { state: '' };
+const STATES = [
+  { value: '', label: '全部状态' },
+  { value: 'enabled', label: '启用' },
+  { value: 'disabled', label: '停用' },
+  { value: 'locked', label: '已锁定' },
+  { value: 'expired', label: '已到期' },
+];
+const day = (at: number | null) => (at === null ? '长期' : dayjs(at).format('YYYY-MM-DD'));
+const EXPORT: ListExport<User> = {
+  name: '用户列表',
+  columns: [
+    { header: '账号', key: 'username', width: 18 },
+    { header: '姓名', key: 'realname', width: 14 },
+    { header: '手机号', key: 'mobile', width: 14 },
+    { header: '状态', key: 'status', width: 8 },
+    { header: '锁定', key: 'locked', width: 8 },
+    { header: '到期时间', key: 'expireAt', width: 12 },
+    { header: '创建时间', key: 'createdAt', width: 20, numFmt: EXCEL_DATE_TIME },
+  ],
+  row: (u) => ({
+    username: u.username,
+    realname: u.realname,
+    mobile: u.mobile ?? '',
+    status: u.status === 'enabled' ? '启用' : '停用',
+    locked: u.locked ? '已锁定' : '未锁定',
+    expireAt: day(u.expireAt),
+    createdAt: excelDate(u.createdAt),
+  }),
+};
 
 /** 用户管理: every account of the platform, server-paged, for system administration. */
 export function Users() {
@@ -82,10 +114,10 @@ export function Users() {
       width: 120,
       render: (at: number | null) =>
         at === null ? (
-          '长期'
+          day(at)
         ) : (
           <span style={at < Date.now() ? { color: 'var(--ant-color-error, #ff4d4f)' } : undefined}>
-            {dayjs(at).format('YYYY-MM-DD')}
+            {day(at)}
           </span>
         ),
     },
@@ -98,12 +130,25 @@ export function Users() {
     ...actions,
   ];
   return (
-    <PagedListCard<User>
+    <PagedListCard<User, typeof FILTERS>
       title="用户管理"
       what="用户列表"
       queryKey="users"
       url="/iot/users"
       rowKey="userId"
+      filters={{
+        defaults: FILTERS,
+        render: (values, set) => (
+          <Select
+            aria-label="账号状态"
+            style={{ width: 120 }}
+            value={values.state}
+            options={STATES}
+            onChange={(state: string) => set({ state })}
+          />
+        ),
+      }}
+      exporting={EXPORT}
       columns={columns}
       searchPlaceholder="账号、姓名或手机号"
       searchWidth={240}
