@@ -333,7 +333,9 @@ describe('work orders of a project', () => {
         { token: operator },
       );
     expect((await list('keyword=溶解氧')).list.map((o) => o.id)).toEqual([a.id]);
-    expect((await list(`siteId=${tree.children[0]!.id}&type=8`)).list.map((o) => o.id)).toEqual([a.id]);
+    expect((await list(`siteId=${tree.children[0]!.id}&type=8&keyword=探头`)).list.map((o) => o.id)).toEqual([
+      a.id,
+    ]);
     expect((await list('mine=true&status=6')).list.map((o) => o.id)).toContain(a.id);
     expect((await list(`assigneeId=${ids.manager}&keyword=溶解氧`)).total).toBe(0);
     expect((await list(`startTime=${Date.now() + HOUR}`)).total).toBe(0);
