@@ -169,7 +169,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   dataRepairFeature(platform, { audits });
   const warnings = warningsFeature(platform, { ingest: telemetry.ingest });
   const messages = await messagesFeature(platform, { warnings });
-  const { workOrders } = maintenanceFeature(platform, { notify: (n) => messages.notify(n) });
+  const { workOrders } = maintenanceFeature(platform, {
+    notify: (n) => messages.notify(n),
+    audits,
+  });
 
   app.get('/openapi.json', async () =>
     buildOpenApi(platform.router, { title: config.systemName, version: '0.1.0' }),

@@ -1,4 +1,6 @@
+import { AuditType } from '@iot/contracts/audits';
 import type { Platform } from '../../platform/platform.js';
+import type { AuditsService } from '../audits/index.js';
 import type { Notification } from '../messages/index.js';
 import { WorkOrdersRepository } from './work-orders.repository.js';
 import { registerWorkOrderRoutes } from './work-orders.routes.js';
@@ -15,7 +17,7 @@ const chinaTime = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().sli
 /** 工单管理: work orders, their one transition table, timeline and the overdue job (decision 0050). */
 export function maintenanceFeature(
   platform: Platform,
-  deps: { notify: (notification: Notification) => Promise<void> },
+  deps: { notify: (notification: Notification) => Promise<void>; audits: AuditsService },
 ): { workOrders: WorkOrdersService } {
   // The assignees hear of it as a maintenance message addressed to them alone.
   const notifyOverdue: OverdueNotice = async (order) => {
@@ -37,7 +39,9 @@ export function maintenanceFeature(
     new WorkOrdersRepository(platform.db),
     platform.access,
     notifyOverdue,
+    deps.audits,
   );
+  deps.audits.register(AuditType.WORK_ORDER, workOrders.auditHandler());
   registerWorkOrderRoutes(platform.router, workOrders);
   platform.jobs.every(
     OVERDUE_SWEEP_MS,

@@ -1,3 +1,4 @@
+import { AuditMessages, type AuditRecord, AuditType } from '@iot/contracts/audits';
 import type { WorkOrder, WorkOrderDetail } from '@iot/contracts/maintenance';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../seed.js';
@@ -363,6 +364,60 @@ describe('work orders of a project', () => {
       token: foreigner,
     });
     expect(theirs.total).toBe(0);
+  });
+});
+
+describe('audit through 我的审批', () => {
+  it('puts an order needing audit into the audit list; approving or rejecting either way moves the order', async () => {
+    const role = await t.ok<{ id: number }>('POST', `/iot/groups/${projectId}/roles`, {
+      token: manager,
+      body: { name: '工单审核员', functions: [{ code: 'router-maintenanceTaskList', permission: 5 }] },
+    });
+    await t.ok('POST', `/iot/groups/${projectId}/users`, {
+      token: manager,
+      body: { username: 'wo-auditor', realname: '工单审核员', password: 'Passw0rd!', roleId: role.id },
+    });
+    const auditor = (await t.login('wo-auditor', 'Passw0rd!')).access;
+    const create = (title: string) =>
+      t.ok<WorkOrderDetail>('POST', `/iot/groups/${projectId}/workOrders`, {
+        token: manager,
+        body: { title, type: 2, needsAudit: true },
+      });
+    const first = await create('更换提升泵机械密封');
+    expect(first.status).toBe(1);
+    const pending = await t.ok<{ list: AuditRecord[] }>(
+      'GET',
+      '/iot/projects/auditRecordNoAuth?tab=pending',
+      {
+        token: auditor,
+      },
+    );
+    const record = pending.list.find(
+      (r) => r.auditType === AuditType.WORK_ORDER && r.relationId === first.id,
+    )!;
+    expect(record).toMatchObject({ canAudit: true, auditStatus: 0 });
+    expect(record.content).toContain('更换提升泵机械密封');
+    await t.ok('PUT', `/iot/projects/auditRecordNoAuth/${record.id}/approve`, { token: auditor });
+    const approved = await detail(manager, first.id);
+    expect(approved.status).toBe(2);
+    expect(approved.timeline.at(-1)).toMatchObject({ action: 'auditPass', fromStatus: 1, toStatus: 2 });
+    // Through the order's own route: the submitter may not audit it, the auditor may.
+    const second = await create('新增巡检点');
+    const own = await act(manager, second.id, 'auditPass');
+    expect(own.body.message).toBe(AuditMessages.OWN_SUBMISSION);
+    const rejected = await act(auditor, second.id, 'auditReject', { note: '与现有巡检重复' });
+    expect(rejected.body.data).toMatchObject({ status: 8, statusName: '未通过' });
+    expect(rejected.body.data.timeline.at(-1)).toMatchObject({
+      action: 'auditReject',
+      note: '与现有巡检重复',
+    });
+    const done = await t.ok<{ list: AuditRecord[] }>('GET', '/iot/projects/auditRecordNoAuth?tab=done', {
+      token: auditor,
+    });
+    expect(done.list.find((r) => r.relationId === second.id && r.auditType === 2)).toMatchObject({
+      auditStatus: 2,
+      reason: '与现有巡检重复',
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Page } from '@iot/contracts';
 import type { WarningLink, WorkOrderListQuery } from '@iot/contracts/maintenance';
-import { type Kysely, type Selectable, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import { paginate } from '../../platform/db/paging.js';
 import type { Database, WorkOrdersTable } from '../../platform/db/schema.js';
 import { containsText } from '../../platform/db/search.js';
@@ -53,7 +53,13 @@ export class WorkOrdersRepository {
       .select(['g.name as group_name', 'u.realname as creator_name']);
   }
 
-  async create(row: NewWorkOrder, assigneeIds: number[], move: Omit<Move, 'from'>): Promise<number> {
+  async create(
+    row: NewWorkOrder,
+    assigneeIds: number[],
+    move: Omit<Move, 'from'>,
+    /** Runs in the same transaction once the id is known (the audit record of a 待审核 order). */
+    also?: (trx: Kysely<Database>, id: number) => Promise<void>,
+  ): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const { id } = await trx
         .insertInto('work_orders')
@@ -67,6 +73,7 @@ export class WorkOrdersRepository {
         .execute();
       await this.setAssignees(trx, id, assigneeIds);
       await this.record(trx, id, { ...move, from: null });
+      await also?.(trx, id);
       return id;
     });
   }
@@ -88,20 +95,44 @@ export class WorkOrdersRepository {
    * Applies a move if the order is still at the version the caller read; answers whether it did.
    * The conditional UPDATE is what makes two clicks, or two nodes, move an order once.
    */
-  async move(id: number, version: number, move: Move): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('work_orders')
-        .set({ ...move.set, status: move.to, version: version + 1, updated_at: move.at })
-        .where('id', '=', id)
-        .where('version', '=', version)
-        .where('status', '=', move.from)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
-      if (move.assigneeIds) await this.setAssignees(trx, id, move.assigneeIds);
-      await this.record(trx, id, move);
-      return true;
-    });
+  async move(id: number, version: number, move: Move, within?: Kysely<Database>): Promise<boolean> {
+    if (within) return this.moveIn(within, id, version, move);
+    return this.db.transaction().execute((trx) => this.moveIn(trx, id, version, move));
+  }
+
+  private async moveIn(trx: Kysely<Database>, id: number, version: number, move: Move): Promise<boolean> {
+    const result = await trx
+      .updateTable('work_orders')
+      .set({ ...move.set, status: move.to, version: version + 1, updated_at: move.at })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .where('status', '=', move.from)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (move.assigneeIds) await this.setAssignees(trx, id, move.assigneeIds);
+    await this.record(trx, id, move);
+    return true;
+  }
+
+  /** The pending audit record of an order, if it was created to be audited. */
+  async pendingAudit(auditType: number, orderId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('audit_records')
+      .select('id')
+      .where('audit_type', '=', auditType)
+      .where('relation_id', '=', orderId)
+      .where('audit_status', '=', 0)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  async getIn(db: Kysely<Database>, projectId: number, id: number) {
+    return db
+      .selectFrom('work_orders')
+      .select(['id', 'status', 'version', 'submitted_at'])
+      .where('project_id', '=', projectId)
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   /** Orders of the overdue rows' statuses, due before `now`, never marked overdue. */
@@ -121,7 +152,7 @@ export class WorkOrdersRepository {
     );
   }
 
-  private async setAssignees(trx: Transaction<Database>, id: number, userIds: number[]) {
+  private async setAssignees(trx: Kysely<Database>, id: number, userIds: number[]) {
     await trx.deleteFrom('work_order_assignees').where('work_order_id', '=', id).execute();
     if (userIds.length > 0)
       await trx
@@ -131,7 +162,7 @@ export class WorkOrdersRepository {
   }
 
   private async record(
-    trx: Transaction<Database>,
+    trx: Kysely<Database>,
     id: number,
     move: Omit<Move, 'from'> & { from: number | null },
   ) {

@@ -1,4 +1,5 @@
 import type { Page } from '@iot/contracts';
+import { AuditType } from '@iot/contracts/audits';
 import {
   type Actor,
   type ExecutionBody,
@@ -11,6 +12,7 @@ import {
   TaskStatus,
   TaskStatusNames,
   type TimelineEntry,
+  TRANSITIONS,
   type TransitionRow,
   transitionFor,
   type WorkOrder,
@@ -18,8 +20,11 @@ import {
   type WorkOrderDetail,
   type WorkOrderListQuery,
 } from '@iot/contracts/maintenance';
+import type { Kysely } from 'kysely';
 import type { AccessService, AuthContext } from '../../platform/auth/access.service.js';
+import type { Database } from '../../platform/db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import type { AuditHandler, AuditRow, AuditsService } from '../audits/index.js';
 import type { Move, WorkOrderRow, WorkOrdersRepository } from './work-orders.repository.js';
 
 export const MENU = 'router-maintenanceTaskList';
@@ -56,6 +61,7 @@ export class WorkOrdersService {
     private readonly repository: WorkOrdersRepository,
     private readonly access: AccessService,
     private readonly notifyOverdue: OverdueNotice | null,
+    private readonly audits: AuditsService | null = null,
   ) {}
 
   async list(auth: AuthContext, projectId: number, query: WorkOrderListQuery): Promise<Page<WorkOrder>> {
@@ -138,6 +144,19 @@ export class WorkOrdersService {
         },
         assigneeIds,
         { action: 'create', to: status, userId: auth.userId, note: '', attachments: [], at: now },
+        // A 待审核 order waits in 我的审批 like any other audit (decision 0019's audit records).
+        status === TaskStatus.NEEDS_AUDIT && this.audits
+          ? async (trx, orderId) => {
+              await this.audits!.submit(trx, {
+                auditType: AuditType.WORK_ORDER,
+                relationId: orderId,
+                projectId,
+                content: `工单「${body.title}」${body.description ? `：${body.description.slice(0, 200)}` : ''}`,
+                submittedBy: auth.userId,
+                submittedAt: now,
+              });
+            }
+          : undefined,
       );
     } catch (error) {
       // Two clicks on the same warning at once: the unique (source, source_id) keeps one.
@@ -207,6 +226,15 @@ export class WorkOrdersService {
           ? MaintenanceMessages.NOT_ASSIGNEE
           : MaintenanceMessages.NOT_ALLOWED,
       );
+    // An order with an audit record is decided there, so 我的审批 and the order never disagree.
+    if ((action === 'auditPass' || action === 'auditReject') && this.audits) {
+      const record = await this.repository.pendingAudit(AuditType.WORK_ORDER, id);
+      if (record !== undefined) {
+        if (action === 'auditPass') await this.audits.approve(auth, record);
+        else await this.audits.reject(auth, record, input.note || '审核驳回');
+        return this.detail(auth, projectId, id);
+      }
+    }
     const now = Date.now();
     const move: Move = {
       action,
@@ -233,6 +261,36 @@ export class WorkOrdersService {
     if (transition.to === TaskStatus.CLOSED) move.set = { closed_at: now };
     if (!(await this.repository.move(id, row.version, move))) throw conflict(MaintenanceMessages.CHANGED);
     return this.detail(auth, projectId, id);
+  }
+
+  /** What approving or rejecting a work order's audit record does: the table's audit rows. */
+  auditHandler(): AuditHandler {
+    const decide =
+      (action: 'auditPass' | 'auditReject') =>
+      async (trx: Kysely<Database>, record: AuditRow, auditorId: number, note: string, now: number) => {
+        const order = await this.repository.getIn(trx, record.project_id, record.relation_id);
+        if (!order) throw notFound(MaintenanceMessages.NOT_FOUND);
+        const transition = transitionFor(action, order.status as TaskStatus, order.submitted_at !== null);
+        if (!transition) throw conflict(MaintenanceMessages.refused(order.status, action));
+        const move: Move = {
+          action,
+          from: order.status,
+          to: transition.to,
+          userId: auditorId,
+          note,
+          attachments: [],
+          at: now,
+        };
+        if (!(await this.repository.move(order.id, order.version, move, trx)))
+          throw conflict(MaintenanceMessages.CHANGED);
+      };
+    return {
+      menu: MENU,
+      bit: TRANSITIONS.find((r) => r.action === 'auditPass')!.who.find((w) => w.kind === 'bit')!.bit,
+      approve: (trx, record, auditorId, now) => decide('auditPass')(trx, record, auditorId, '', now),
+      reject: (trx, record, auditorId, reason, now) =>
+        decide('auditReject')(trx, record, auditorId, reason, now),
+    };
   }
 
   /**
