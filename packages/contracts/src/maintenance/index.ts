@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from '../common/envelope.js';
+import { flag, pageQuery } from '../common/envelope.js';
 import { requiredText } from '../common/validation.js';
 import { TASK_TYPE_MASK, type TaskAction, TaskActionNames, TaskStatusNames } from './transitions.js';
 
@@ -115,7 +115,7 @@ export const workOrderListQuery = pageQuery.extend({
   startTime: time.optional(),
   stopTime: time.optional(),
   /** Orders assigned to the caller only (我的工单). */
-  mine: z.coerce.boolean().optional(),
+  mine: flag.optional(),
 });
 export type WorkOrderListQuery = z.infer<typeof workOrderListQuery>;
 

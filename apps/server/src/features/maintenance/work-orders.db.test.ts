@@ -338,6 +338,7 @@ describe('work orders of a project', () => {
       a.id,
     ]);
     expect((await list('mine=true&status=6')).list.map((o) => o.id)).toContain(a.id);
+    expect((await list(`mine=false&assigneeId=${ids.manager}&keyword=溶解氧`)).total).toBe(0);
     expect((await list(`assigneeId=${ids.manager}&keyword=溶解氧`)).total).toBe(0);
     expect((await list(`startTime=${Date.now() + HOUR}`)).total).toBe(0);
     const paged = await list('page=0&size=2');
