@@ -296,6 +296,17 @@ describe('work orders of a project', () => {
     });
   });
 
+  it('moves an order once when two people click at the same moment', async () => {
+    const id = await orderIn('4', { assignees: [] });
+    const answers = await Promise.all([act(manager, id, 'claim'), act(operator, id, 'claim')]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const lost = answers.find((a) => a.status === 409)!;
+    expect(lost.body.message).toMatch(/^(工单状态已变化，请刷新后重试|工单状态为「待执行」，不能领取)$/);
+    const d = await detail(manager, id);
+    expect(d.timeline.filter((e) => e.action === 'claim')).toHaveLength(1);
+    expect(d.assignees).toHaveLength(1);
+  });
+
   it('validates with Chinese messages', async () => {
     const post = (body: unknown) =>
       t.request('POST', `/iot/groups/${projectId}/workOrders`, { token: manager, body });
