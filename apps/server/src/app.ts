@@ -17,6 +17,7 @@ import { type HistoryFeature, historyFeature } from './features/history/index.js
 import { indicatorsFeature } from './features/indicators/index.js';
 import { labelsFeature } from './features/labels/index.js';
 import { liveDataFeature } from './features/live-data/index.js';
+import { maintenanceFeature, type WorkOrdersService } from './features/maintenance/index.js';
 import { membershipsFeature } from './features/memberships/index.js';
 import { menusFeature } from './features/menus/index.js';
 import { type MessagesFeature, messagesFeature } from './features/messages/index.js';
@@ -72,6 +73,8 @@ export interface App {
   warnings: WarningsFeature;
   modbus: ModbusFeature;
   operationLogs: OperationLogsFeature;
+  /** 工单管理 (decision 0050): the overdue job is run from here in tests. */
+  workOrders: WorkOrdersService;
   close(): Promise<void>;
 }
 
@@ -166,6 +169,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   dataRepairFeature(platform, { audits });
   const warnings = warningsFeature(platform, { ingest: telemetry.ingest });
   const messages = await messagesFeature(platform, { warnings });
+  const { workOrders } = maintenanceFeature(platform, {
+    notify: (n) => messages.notify(n),
+    audits,
+  });
 
   app.get('/openapi.json', async () =>
     buildOpenApi(platform.router, { title: config.systemName, version: '0.1.0' }),
@@ -185,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     warnings,
     modbus,
     operationLogs,
+    workOrders,
     async close() {
       platform.jobs.stop();
       await liveSocket.close();

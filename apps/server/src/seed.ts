@@ -8,6 +8,7 @@ import type { RolesService } from './features/roles/index.js';
 import type { UsersService } from './features/users/index.js';
 import type { Platform } from './platform/platform.js';
 import { seedDemoCatalogues } from './seed-catalogues.js';
+import { seedDemoWorkOrders } from './seed-maintenance.js';
 
 export interface SeedServices {
   users: UsersService;
@@ -48,6 +49,11 @@ export async function seed(platform: Platform, services: SeedServices): Promise<
 
   if (platform.config.demo) result.demoProjectId = await seedDemo(services);
   if (result.demoProjectId) await seedDemoCatalogues(platform.db, result.demoProjectId);
+  if (result.demoProjectId)
+    await seedDemoWorkOrders(platform.db, result.demoProjectId, {
+      manager: DEMO_ACCOUNTS.projectAdmin.username,
+      operator: DEMO_ACCOUNTS.operator.username,
+    });
   return result;
 }
 

@@ -22,9 +22,11 @@ export const auditStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.
 /** What an audit record is about; relationId is that thing's id. Work orders may follow. */
 export const AuditType = {
   DATA_REPAIR: 1,
+  /** A work order created as 待审核 (docs/decisions/0050-work-order-transitions.md). */
+  WORK_ORDER: 2,
 } as const;
 export type AuditType = (typeof AuditType)[keyof typeof AuditType];
-export const AUDIT_TYPE_LABELS: Record<AuditType, string> = { 1: '数据修复' };
+export const AUDIT_TYPE_LABELS: Record<AuditType, string> = { 1: '数据修复', 2: '工单' };
 
 /** Spec platform-core §3: id, auditType, auditStatus, relationId, content — plus who and when. */
 export const auditRecord = z.object({

@@ -27,6 +27,11 @@ export interface Notification {
   /** The warning (later: malfunction, maintenance task) the message is about. */
   relationId: number | null;
   headers?: MessageHeaders;
+  /**
+   * Only these people (an order's assignees), whatever the recipient settings; they must still be
+   * active members of the project.
+   */
+  userIds?: readonly number[];
 }
 
 /** Who gets a type by default, when the project has no recipient setting naming it: read on this menu. */
@@ -129,6 +134,18 @@ export class MessageDispatcher {
     return chosen;
   }
 
+  private async addressed(
+    projectId: number,
+    userIds: readonly number[],
+  ): Promise<Map<Member, { sms: boolean; voice: boolean }>> {
+    const now = Date.now();
+    const chosen = new Map<Member, { sms: boolean; voice: boolean }>();
+    for (const m of await this.repository.members(projectId, ''))
+      if (userIds.includes(m.userId) && m.enabled && (m.expireAt === null || m.expireAt > now))
+        chosen.set(m, { sms: false, voice: false });
+    return chosen;
+  }
+
   private async dispatch(n: Notification): Promise<void> {
     const project = await this.repository.project(n.projectId);
     if (!project) return;
@@ -137,7 +154,9 @@ export class MessageDispatcher {
     const title = render(template.title, variables);
     const content = render(template.content, variables);
     const now = Date.now();
-    const recipients = await this.recipients(n.projectId, n.type, n.level);
+    const recipients = n.userIds
+      ? await this.addressed(n.projectId, n.userIds)
+      : await this.recipients(n.projectId, n.type, n.level);
 
     const calls: { member: Member; kind: QuotaKind }[] = [];
     const rows = [];

@@ -19,6 +19,7 @@ import * as catalogues from './migrations/0019-catalogues.js';
 import * as gatewayTypes from './migrations/0021-gateway-types.js';
 import * as manualEntries from './migrations/0022-manual-entries.js';
 import * as messageCounts from './migrations/0024-message-counts.js';
+import * as workOrders from './migrations/0029-work-orders.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0021-gateway-types': gatewayTypes,
   '0022-manual-entries': manualEntries,
   '0024-message-counts': messageCounts,
+  '0029-work-orders': workOrders,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

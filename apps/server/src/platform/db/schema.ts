@@ -19,6 +19,7 @@ import type {
   WebhookDeliveriesTable,
   WebhooksTable,
 } from './schema-alerts.js';
+import type { WorkOrderAssigneesTable, WorkOrderEventsTable, WorkOrdersTable } from './schema-maintenance.js';
 
 export type {
   GatewayTypesTable,
@@ -40,6 +41,11 @@ export type {
   WebhookDeliveriesTable,
   WebhooksTable,
 } from './schema-alerts.js';
+export type {
+  WorkOrderAssigneesTable,
+  WorkOrderEventsTable,
+  WorkOrdersTable,
+} from './schema-maintenance.js';
 
 /**
  * Table types. Flags are integers 0/1 and times are epoch milliseconds on both dialects,
@@ -426,6 +432,9 @@ export interface Database {
   instruction_records: InstructionRecordsTable;
   telemetry: TelemetryTable;
   manual_entries: ManualEntriesTable;
+  work_orders: WorkOrdersTable;
+  work_order_assignees: WorkOrderAssigneesTable;
+  work_order_events: WorkOrderEventsTable;
   warning_rules: WarningRulesTable;
   warning_rule_states: WarningRuleStatesTable;
   warnings: WarningsTable;

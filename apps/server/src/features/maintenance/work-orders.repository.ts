@@ -1,0 +1,339 @@
+import type { Page } from '@iot/contracts';
+import type { WarningLink, WorkOrderListQuery } from '@iot/contracts/maintenance';
+import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import { paginate } from '../../platform/db/paging.js';
+import type { Database, WorkOrdersTable } from '../../platform/db/schema.js';
+import { containsText } from '../../platform/db/search.js';
+
+export type WorkOrderRow = Selectable<WorkOrdersTable> & {
+  group_name: string | null;
+  creator_name: string | null;
+};
+export type NewWorkOrder = Omit<WorkOrdersTable, 'id' | 'code' | 'version'>;
+
+export interface EventRow {
+  id: number;
+  action: string;
+  from_status: number | null;
+  to_status: number;
+  user_id: number | null;
+  realname: string | null;
+  note: string;
+  attachments: string;
+  created_at: number;
+}
+
+/** A move: what it changes, and the timeline entry that records it. */
+export interface Move {
+  action: string;
+  from: number;
+  to: number;
+  userId: number | null;
+  note: string;
+  attachments: string[];
+  at: number;
+  set?: Partial<Pick<WorkOrdersTable, 'submitted_at' | 'execution' | 'overdue_at' | 'closed_at'>>;
+  /** Replaces the assignees. */
+  assigneeIds?: number[];
+}
+
+/** Epoch ms as the China date, YYYYMMDD (work-order codes read like the day they were made). */
+const chinaDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+
+/** Work orders, assignees and timeline; the only Kysely user of the feature. */
+export class WorkOrdersRepository {
+  constructor(readonly db: Kysely<Database>) {}
+
+  private orders() {
+    return this.db
+      .selectFrom('work_orders as o')
+      .leftJoin('groups as g', 'g.id', 'o.group_id')
+      .leftJoin('users as u', 'u.id', 'o.created_by')
+      .selectAll('o')
+      .select(['g.name as group_name', 'u.realname as creator_name']);
+  }
+
+  async create(
+    row: NewWorkOrder,
+    assigneeIds: number[],
+    move: Omit<Move, 'from'>,
+    /** Runs in the same transaction once the id is known (the audit record of a 待审核 order). */
+    also?: (trx: Kysely<Database>, id: number) => Promise<void>,
+  ): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('work_orders')
+        .values({ ...row, code: '', version: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('work_orders')
+        .set({ code: `GD${chinaDay(row.created_at)}${String(id).padStart(5, '0')}` })
+        .where('id', '=', id)
+        .execute();
+      await this.setAssignees(trx, id, assigneeIds);
+      await this.record(trx, id, { ...move, from: null });
+      await also?.(trx, id);
+      return id;
+    });
+  }
+
+  async get(projectId: number, id: number): Promise<WorkOrderRow | undefined> {
+    return this.orders().where('o.project_id', '=', projectId).where('o.id', '=', id).executeTakeFirst();
+  }
+
+  async bySource(source: string, sourceId: number): Promise<{ id: number } | undefined> {
+    return this.db
+      .selectFrom('work_orders')
+      .select('id')
+      .where('source', '=', source)
+      .where('source_id', '=', sourceId)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Applies a move if the order is still at the version the caller read; answers whether it did.
+   * The conditional UPDATE is what makes two clicks, or two nodes, move an order once.
+   */
+  async move(id: number, version: number, move: Move, within?: Kysely<Database>): Promise<boolean> {
+    if (within) return this.moveIn(within, id, version, move);
+    return this.db.transaction().execute((trx) => this.moveIn(trx, id, version, move));
+  }
+
+  private async moveIn(trx: Kysely<Database>, id: number, version: number, move: Move): Promise<boolean> {
+    const result = await trx
+      .updateTable('work_orders')
+      .set({ ...move.set, status: move.to, version: version + 1, updated_at: move.at })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .where('status', '=', move.from)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (move.assigneeIds) await this.setAssignees(trx, id, move.assigneeIds);
+    await this.record(trx, id, move);
+    return true;
+  }
+
+  /** The pending audit record of an order, if it was created to be audited. */
+  async pendingAudit(auditType: number, orderId: number): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('audit_records')
+      .select('id')
+      .where('audit_type', '=', auditType)
+      .where('relation_id', '=', orderId)
+      .where('audit_status', '=', 0)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  async getIn(db: Kysely<Database>, projectId: number, id: number) {
+    return db
+      .selectFrom('work_orders')
+      .select(['id', 'status', 'version', 'submitted_at'])
+      .where('project_id', '=', projectId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Orders of the overdue rows' statuses, due before `now`, never marked overdue. */
+  async overdueCandidates(now: number, from: number[], limit: number) {
+    return (
+      this.db
+        .selectFrom('work_orders')
+        .select(['id', 'project_id', 'status', 'version', 'title', 'code', 'due_at'])
+        .where('status', 'in', from)
+        .where('due_at', '<', now)
+        .where('overdue_at', 'is', null)
+        // Resolved work waiting for acceptance is done, not late.
+        .where((eb) => eb.or([eb('status', '!=', 10), eb('submitted_at', 'is', null)]))
+        .orderBy('due_at')
+        .limit(limit)
+        .execute()
+    );
+  }
+
+  private async setAssignees(trx: Kysely<Database>, id: number, userIds: number[]) {
+    await trx.deleteFrom('work_order_assignees').where('work_order_id', '=', id).execute();
+    if (userIds.length > 0)
+      await trx
+        .insertInto('work_order_assignees')
+        .values(userIds.map((user_id) => ({ work_order_id: id, user_id })))
+        .execute();
+  }
+
+  private async record(
+    trx: Kysely<Database>,
+    id: number,
+    move: Omit<Move, 'from'> & { from: number | null },
+  ) {
+    await trx
+      .insertInto('work_order_events')
+      .values({
+        work_order_id: id,
+        action: move.action,
+        from_status: move.from,
+        to_status: move.to,
+        user_id: move.userId,
+        note: move.note,
+        attachments: JSON.stringify(move.attachments),
+        created_at: move.at,
+      })
+      .execute();
+  }
+
+  async assignees(ids: number[]): Promise<Map<number, { id: number; realname: string }[]>> {
+    const map = new Map<number, { id: number; realname: string }[]>();
+    if (ids.length === 0) return map;
+    const rows = await this.db
+      .selectFrom('work_order_assignees as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select(['a.work_order_id', 'u.id', 'u.realname'])
+      .where('a.work_order_id', 'in', ids)
+      .orderBy('u.id')
+      .execute();
+    for (const r of rows) {
+      const list = map.get(r.work_order_id) ?? [];
+      list.push({ id: r.id, realname: r.realname });
+      map.set(r.work_order_id, list);
+    }
+    return map;
+  }
+
+  async events(id: number): Promise<EventRow[]> {
+    const rows = await this.db
+      .selectFrom('work_order_events as e')
+      .leftJoin('users as u', 'u.id', 'e.user_id')
+      .select([
+        'e.id',
+        'e.action',
+        'e.from_status',
+        'e.to_status',
+        'e.user_id',
+        'u.realname',
+        'e.note',
+        'e.attachments',
+        'e.created_at',
+      ])
+      .where('e.work_order_id', '=', id)
+      .orderBy('e.id')
+      .execute();
+    return rows.map((r) => ({ ...r, created_at: Number(r.created_at) }));
+  }
+
+  async list(projectId: number, query: WorkOrderListQuery, callerId: number): Promise<Page<WorkOrderRow>> {
+    let q = this.orders().where('o.project_id', '=', projectId);
+    if (query.status !== undefined) q = q.where('o.status', '=', query.status);
+    if (query.type !== undefined) q = q.where(sql<SqlBool>`(${sql.ref('o.type')} & ${query.type}) != 0`);
+    if (query.source) q = q.where('o.source', '=', query.source);
+    const assignee = query.mine ? callerId : query.assigneeId;
+    if (assignee !== undefined)
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('work_order_assignees as a')
+            .select('a.user_id')
+            .whereRef('a.work_order_id', '=', 'o.id')
+            .where('a.user_id', '=', assignee),
+        ),
+      );
+    if (query.siteId !== undefined && query.siteId !== projectId) {
+      const ids = await this.subtree(projectId, query.siteId);
+      q = q.where('o.group_id', 'in', ids.length > 0 ? ids : [-1]);
+    }
+    const keyword = query.keyword;
+    if (keyword)
+      q = q.where((eb) =>
+        eb.or([
+          containsText('o.title', keyword),
+          containsText('o.code', keyword),
+          containsText('o.description', keyword),
+        ]),
+      );
+    if (query.startTime !== undefined) q = q.where('o.created_at', '>=', query.startTime);
+    if (query.stopTime !== undefined) q = q.where('o.created_at', '<', query.stopTime);
+    return paginate(
+      q,
+      query,
+      (o) => o.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc'),
+      (r) => r,
+    );
+  }
+
+  /** The group and every group below it, within the project. */
+  async subtree(projectId: number, groupId: number): Promise<number[]> {
+    const groups = await this.db
+      .selectFrom('groups')
+      .select(['id', 'parent_id'])
+      .where('project_id', '=', projectId)
+      .execute();
+    if (!groups.some((g) => g.id === groupId)) return [];
+    const ids = [groupId];
+    for (let i = 0; i < ids.length; i++) for (const g of groups) if (g.parent_id === ids[i]) ids.push(g.id);
+    return ids;
+  }
+
+  async groupInProject(projectId: number, groupId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('groups')
+      .select('id')
+      .where('id', '=', groupId)
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async projectMemberIds(projectId: number, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('memberships')
+      .select('user_id')
+      .where('scope_type', '=', 'project')
+      .where('scope_id', '=', projectId)
+      .where('user_id', 'in', ids)
+      .execute();
+    return new Set(rows.map((r) => r.user_id));
+  }
+
+  /** A warning of the project with what a work order carries of it. */
+  async warning(
+    projectId: number,
+    warningId: number,
+  ): Promise<(WarningLink & { groupId: number | null }) | undefined> {
+    const row = await this.db
+      .selectFrom('warnings as w')
+      .innerJoin('gateways as g', 'g.id', 'w.gateway_id')
+      .leftJoin('gateway_indicators as gi', 'gi.id', 'w.gateway_indicator_id')
+      .leftJoin('indicators as i', 'i.id', 'gi.indicator_id')
+      .select([
+        'w.id',
+        'w.gateway_id',
+        'g.alias as gateway_alias',
+        'g.group_id',
+        'w.gateway_indicator_id',
+        'gi.alias as indicator_alias',
+        'i.name as indicator_name',
+        'w.value',
+        'w.threshold',
+        'w.level',
+        'w.started_at',
+        'w.released_at',
+      ])
+      .where('w.project_id', '=', projectId)
+      .where('w.id', '=', warningId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      warningId: row.id,
+      gatewayId: row.gateway_id,
+      gatewayAlias: row.gateway_alias,
+      groupId: row.group_id,
+      gatewayIndicatorId: row.gateway_indicator_id,
+      indicatorName: row.indicator_alias || row.indicator_name || null,
+      value: row.value,
+      threshold: row.threshold,
+      level: row.level,
+      startedAt: Number(row.started_at),
+      releasedAt: row.released_at === null ? null : Number(row.released_at),
+    };
+  }
+}
