@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numbersByDecimalRule } from '../common/validation.js';
 
 /**
  * Status codes of an instruction record (spec core §8; docs/decisions/0010-remote-control.md).
@@ -45,7 +46,8 @@ export const InstructionMessages: Record<InstructionStatus, string> = {
 export const controlBody = z.object({
   /** The gateway indicator's dataIdentification. */
   metric: z.string().min(1, '请选择控制指标').max(64),
-  value: z.union([z.string(), z.number(), z.boolean()], { error: '请输入控制值' }),
+  /** A number is held to the decimal rule of measured values (spec core §5). */
+  value: numbersByDecimalRule(z.union([z.string(), z.number(), z.boolean()], { error: '请输入控制值' })),
 });
 export type ControlBody = z.infer<typeof controlBody>;
 
