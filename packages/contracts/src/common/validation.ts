@@ -183,10 +183,24 @@ export function isPositiveInteger(value: unknown): boolean {
  */
 export function positiveInteger(max = Number.MAX_SAFE_INTEGER, message?: string) {
   return z.number().superRefine((value, context) => {
-    if (!isPositiveInteger(value))
-      context.addIssue({ code: 'custom', message: message ?? POSITIVE_INTEGER_MESSAGE });
-    else if (value > max) context.addIssue({ code: 'custom', message: message ?? `不能大于${max}` });
+    const problem = positiveIntegerProblem(value, max, message);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
   });
+}
+/**
+ * What the positive-integer rule says of a value (a number, or typed as text): null when it
+ * passes; 请输入数字！ when it is not a number, then the rule's or the field's own words.
+ */
+export function positiveIntegerProblem(
+  value: unknown,
+  max = Number.MAX_SAFE_INTEGER,
+  message?: string,
+): string | null {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (typeof value === 'number' ? !Number.isFinite(value) : !isNumberText(text)) return NUMBER_MESSAGE;
+  if (!isPositiveInteger(text)) return message ?? POSITIVE_INTEGER_MESSAGE;
+  if (Number(text) > max) return message ?? `不能大于${max}`;
+  return null;
 }
 /** The same from a query string or path (page sizes). */
 export function positiveIntegerParam(max = Number.MAX_SAFE_INTEGER) {

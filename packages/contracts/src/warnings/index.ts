@@ -129,7 +129,8 @@ export const ruleSchedule = z
   .nullable();
 export type RuleSchedule = z.infer<typeof ruleSchedule>;
 
-const ruleFields = {
+/** The fields every rule has; forms check a field with the same schema (schemaRule). */
+export const ruleFields = {
   name: z.string().trim().max(64).default(''),
   kind: z.enum(RULE_KINDS, { error: '请选择规则类型' }),
   level: z.coerce.number().int().min(1).max(3).default(2),
