@@ -64,9 +64,9 @@ describe('repair rules', () => {
     expect(() =>
       computeChanges({ mode: 'rule', rule: { kind: 'constant', value: '1234567890' } }, float, stored),
     ).toThrow('规则的数值：只能9位以内整数');
-    expect(() => computeChanges({ mode: 'rule', rule: { kind: 'offset', value: 'x' } }, float, stored)).toThrow(
-      '规则的数值：请输入数字！',
-    );
+    expect(() =>
+      computeChanges({ mode: 'rule', rule: { kind: 'offset', value: 'x' } }, float, stored),
+    ).toThrow('规则的数值：请输入数字！');
     expect(() => computeChanges({ mode: 'rule', rule: { kind: 'scale', value: 2 } }, text, stored)).toThrow(
       RepairMessages.NUMERIC_RULE_ONLY,
     );
