@@ -108,7 +108,10 @@ export interface DecimalRule {
   minDecimals?: number;
 }
 
-/** The rule for measured values (thresholds, manual entries, repairs, control values, scales). */
+/**
+ * The rule for measured values (thresholds, hysteresis, a repair's factor or offset, a Modbus scale;
+ * with an indicator's decimals, what a person types for it): 15 significant digits, exact in a double.
+ */
 export const MEASURED_VALUE: DecimalRule = { integerDigits: 9, maxDecimals: 6 };
 
 export const DecimalMessages = {
