@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ADDRESS_FORMAT } from '@iot/contracts';
 import type { MessageTemplate, RecipientSetting, Webhook } from '@iot/contracts/messages';
 import type { WarningRule } from '@iot/contracts/warnings';
 import type { Locator, Page } from 'playwright-core';
@@ -322,7 +323,7 @@ describe('webhooks', () => {
     await modal(page).getByLabel('名称').fill('本地接收');
     await modal(page).getByLabel('地址').fill('not a url');
     await confirm(page, '保存');
-    await expect.poll(() => modal(page).getByText('请输入正确的地址').count()).toBe(1);
+    await expect.poll(() => modal(page).getByText(ADDRESS_FORMAT).count()).toBe(1);
     await modal(page).getByLabel('地址').fill(receiverUrl);
     await confirm(page, '保存');
     await expect.poll(() => row(page, '本地接收').count()).toBe(1);

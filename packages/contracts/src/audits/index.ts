@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSizeOf } from '../common/envelope.js';
 
 /**
  * Audit status of an audit record and of the thing it audits (a data repair's auditStatus).
@@ -59,7 +60,7 @@ export type AuditTab = (typeof AUDIT_TABS)[number];
 /** GET /iot/projects/auditRecordNoAuth — the caller's audit list (spec: page 0, size 10). */
 export const auditListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+  size: pageSizeOf(10, 100),
   tab: z.enum(AUDIT_TABS).default('pending'),
   auditType: z.coerce.number().int().positive().optional(),
 });

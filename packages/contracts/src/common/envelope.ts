@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveIntegerParam } from './validation.js';
 
 /** Every JSON answer is `{code, message, data}`; 20000 is success. */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -7,10 +8,17 @@ export function envelope<T extends z.ZodType>(data: T) {
 
 export const emptyEnvelope = z.object({ code: z.number().int(), message: z.string(), data: z.null() });
 
+/** A page size: a positive integer (spec core §5), at most the export page of core §9 (1000). */
+export const MAX_PAGE_SIZE = 1000;
+export function pageSizeOf(fallback: number, max = MAX_PAGE_SIZE) {
+  return positiveIntegerParam(max).default(fallback);
+}
+export const pageSize = pageSizeOf(10);
+
 /** Paged lists: page counts from 0 (the spec's message list asks page 0, size 8). */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(1000).default(10),
+  size: pageSize,
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

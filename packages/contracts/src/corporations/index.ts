@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mobile, requiredText } from '../common/validation.js';
+import { imageAddress, mobile, requiredText } from '../common/validation.js';
 
 export const corporation = z.object({
   id: z.number().int(),
@@ -39,7 +39,7 @@ export const createCorporationBody = z.object({
   name: requiredText(64),
   owner: requiredText(32),
   ownerMobile: mobile,
-  logoUrl: z.string().max(512).default(''),
+  logoUrl: imageAddress.default(''),
   axisRule: z.string().max(64).default(''),
 });
 export const updateCorporationBody = createCorporationBody.partial();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../common/validation.js';
+import { imageAddress, requiredText } from '../common/validation.js';
 
 /** A customer's own domain: the sign-in page there carries their system name and logo. */
 export const customDomainConfig = z.object({
@@ -21,7 +21,7 @@ export const domainName = z
 export const customDomainBody = z.object({
   domainName,
   loginSystemName: requiredText(32),
-  logoUrl: z.string().max(512).default(''),
+  logoUrl: imageAddress.default(''),
 });
 export const domainNameCheckQuery = z.object({
   domainName: z.string().trim().toLowerCase().min(1),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { auditStatus } from '../audits/index.js';
+import { pageSizeOf } from '../common/envelope.js';
+import { decimalProblem, MEASURED_VALUE } from '../common/validation.js';
 
 /** At most this many points in one repair (explicit points, or points a rule touches). */
 export const MAX_REPAIR_POINTS = 10_000;
@@ -44,7 +46,6 @@ export const RepairMessages = {
   POINT_DUPLICATE: '修正点的时间不能重复',
   RULE_REQUIRED: '请选择修复规则',
   RULE_VALUE_REQUIRED: '请输入规则的数值',
-  RULE_VALUE_NUMBER: '规则的数值必须是数字',
   DESCRIPTION_REQUIRED: '请填写修复说明',
   DESCRIPTION_TOO_LONG: `修复说明不能超过${MAX_REPAIR_DESCRIPTION}个字符`,
   NUMERIC_RULE_ONLY: '只有浮点或整数指标可以线性插值、缩放或偏移',
@@ -136,8 +137,11 @@ function checkProposal(p: ProposalInput, ctx: z.RefinementCtx): void {
   const { kind, value } = p.rule;
   if (VALUED_RULES.includes(kind) && (value === undefined || value === ''))
     ctx.addIssue({ code: 'custom', message: RepairMessages.RULE_VALUE_REQUIRED, path: ['rule', 'value'] });
-  else if ((kind === 'scale' || kind === 'offset') && !Number.isFinite(Number(value)))
-    ctx.addIssue({ code: 'custom', message: RepairMessages.RULE_VALUE_NUMBER, path: ['rule', 'value'] });
+  else if (kind === 'scale' || kind === 'offset') {
+    // A factor or an offset: the decimal rule of measured values (spec core §5).
+    const problem = decimalProblem(value, MEASURED_VALUE);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['rule', 'value'] });
+  }
 }
 
 /** POST /iot/dataRepair/preview?groupId= — what a proposal would change, without submitting it. */
@@ -162,7 +166,7 @@ export const groupQuery = z.object({ groupId: z.coerce.number().int().positive()
 /** GET /iot/dataRepair?groupId= */
 export const repairListQuery = groupQuery.extend({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(10),
+  size: pageSizeOf(10, 100),
   auditStatus: z.coerce.number().pipe(auditStatus).optional(),
   gatewayIndicatorId: z.coerce.number().int().positive().optional(),
 });

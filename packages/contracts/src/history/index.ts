@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveInteger } from '../common/validation.js';
 
 /** At most this many series (gateway × metric) in one query; more answers 40000 with data 411:… */
 export const MAX_SERIES_PER_QUERY = 64;
@@ -29,7 +30,7 @@ export const historyBody = z
     startTime: time,
     stopTime: time,
     page: z.number().int().min(0).default(0),
-    perPage: z.number().int().min(1).max(1000).default(100),
+    perPage: positiveInteger(1000).default(100),
     ascending: z.boolean().default(false),
     fetchOneMore: z.boolean().default(false),
     includeTotal: z.boolean().default(false),
@@ -42,7 +43,7 @@ export const chartBody = z
     metrics,
     startTime: time,
     stopTime: time,
-    buckets: z.number().int().min(1).max(MAX_CHART_BUCKETS).default(500),
+    buckets: positiveInteger(MAX_CHART_BUCKETS).default(500),
   })
   .refine((q) => q.stopTime > q.startTime, { message: '结束时间必须晚于开始时间', path: ['stopTime'] });
 
@@ -143,7 +144,7 @@ export const computationBody = z
         metric: z.string().min(1).max(64),
       }),
     ),
-    buckets: z.number().int().min(1).max(MAX_CHART_BUCKETS).default(500),
+    buckets: positiveInteger(MAX_CHART_BUCKETS).default(500),
   })
   .refine(...stopAfterStart);
 
@@ -191,7 +192,7 @@ export const rankingBody = z
     statistic: z.enum(RANKING_STATISTICS).default('avg'),
     order: z.enum(['desc', 'asc']).default('desc'),
     /** Keep only the first `limit` entries (series without points count too, after the others). */
-    limit: z.number().int().min(1).max(MAX_SERIES_PER_QUERY).optional(),
+    limit: positiveInteger(MAX_SERIES_PER_QUERY).optional(),
   })
   .refine(...stopAfterStart);
 

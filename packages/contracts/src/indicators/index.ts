@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { requiredText } from '../common/validation.js';
+import { pageSizeOf } from '../common/envelope.js';
+import { type DecimalRule, integerBetween, MEASURED_VALUE, requiredText } from '../common/validation.js';
 import { IO_TYPES } from '../gateways/enums.js';
 
 /** Indicator value types (spec core §3). */
@@ -19,10 +20,19 @@ export type IndicatorEnum = z.infer<typeof indicatorEnum>;
 
 /** Spec core §9: custom field decimal places 6. */
 export const MAX_DECIMAL_PLACES = 6;
-export const decimalPlaces = z.number().int().min(0).max(MAX_DECIMAL_PLACES);
+export const decimalPlaces = integerBetween(0, MAX_DECIMAL_PLACES);
 
 /** A point's value as stored: numbers (float, integer, boolean 0/1, enum) or text. */
 export type PointValue = number | string;
+
+/**
+ * The decimal rule (spec core §5) for a value a person types for an indicator (手动录入, 数据修复):
+ * the integer digits of measured values, and no more decimals than the indicator shows — none for
+ * an integer indicator — so a typed value is never rounded silently.
+ */
+export function indicatorValueRule(type: IndicatorType, decimalPlaces: number): DecimalRule {
+  return { ...MEASURED_VALUE, maxDecimals: type === 'integer' ? 0 : decimalPlaces };
+}
 
 export const IndicatorMessages = {
   NOT_FOUND: '指标不存在',
@@ -87,7 +97,7 @@ export const indicatorBody = z
 
 export const indicatorListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(1000).default(10),
+  size: pageSizeOf(10),
   keyword: z.string().trim().max(64).optional(),
   type: indicatorType.optional(),
 });
@@ -136,7 +146,7 @@ export const gatewayIndicatorBody = z.object({
   ioType: ioType.default('r'),
   decimalPlaces: decimalPlaces.nullable().default(null),
   isAutoReposition: z.boolean().default(false),
-  repositionDelay: z.number().int().min(0).max(86_400).default(0),
+  repositionDelay: integerBetween(0, 86_400).default(0),
 });
 
 /** Spec core §9: the web loads a gateway's first 64 indicators. */
@@ -144,7 +154,7 @@ export const GATEWAY_INDICATOR_PAGE_SIZE = 64;
 
 export const gatewayIndicatorListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(1000).default(GATEWAY_INDICATOR_PAGE_SIZE),
+  size: pageSizeOf(GATEWAY_INDICATOR_PAGE_SIZE),
   keyword: z.string().trim().max(64).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numbersByDecimalRule } from '../common/validation.js';
 
 /**
  * 手动录入 (project flag canEntryData, docs/decisions/0043-core-rules-applied.md): a value typed
@@ -7,8 +8,8 @@ import { z } from 'zod';
  */
 export const manualEntryBody = z.object({
   gatewayIndicatorId: z.number().int().positive(),
-  /** As a device would send it: a number, or the text/enum value. */
-  value: z.union([z.number(), z.string().min(1, '不能为空').max(255)]),
+  /** As a device would send it: a number (the decimal rule of measured values), or the text/enum value. */
+  value: numbersByDecimalRule(z.union([z.number(), z.string().min(1, '不能为空').max(255)])),
   /** When the value was read (ms); default now. Not in the future. */
   ts: z.number().int().positive().optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../common/envelope.js';
-import { mobile, requiredText, strongPassword } from '../common/validation.js';
+import { optionalMobile, requiredText, strongPassword } from '../common/validation.js';
 import { username } from '../users/index.js';
 
 /** A user's place in a scope (system, gateway firm, corporation or project) with one role there. */
@@ -50,7 +50,7 @@ export const addMemberBody = z.union([
   z.object({
     username,
     realname: requiredText(32),
-    mobile: mobile.optional(),
+    mobile: optionalMobile.optional().transform((value) => value || undefined),
     password: strongPassword,
     roleId: z.number().int().positive(),
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { flag } from '../common/envelope.js';
+import { flag, pageSizeOf } from '../common/envelope.js';
+import { address } from '../common/validation.js';
 
 /**
  * Message types (spec feature-areas §3): a stable code on the wire and in the database, and the
@@ -95,7 +96,7 @@ export type Message = z.infer<typeof message>;
  */
 export const messageListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(1000).default(8),
+  size: pageSizeOf(8),
   isRead: flag.optional(),
   type: messageType.optional(),
   projectId: z.coerce.number().int().positive().optional(),
@@ -240,11 +241,9 @@ export type RecipientSetting = z.infer<typeof recipientSetting>;
 /** A project's webhook: a signed JSON POST per message event of the chosen types and levels. */
 export const webhookBody = z.object({
   name: z.string().trim().max(64).default(''),
-  url: z
-    .string()
-    .trim()
-    .url('请输入正确的地址')
-    .max(512)
+  /** The address rule of spec core §5, with the protocol required (a webhook is HTTP). */
+  url: address
+    .max(512, '最多输入512个字符')
     .refine((u) => /^https?:\/\//i.test(u), '地址须以 http:// 或 https:// 开头'),
   /** HMAC-SHA256 key; generated when left out. */
   secret: z.string().min(16, '密钥至少16个字符').max(128).optional(),

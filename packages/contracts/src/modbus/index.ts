@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimal, integerBetween, positiveInteger } from '../common/validation.js';
 import {
   ANALOG_RANGES,
   BAUD_RATES,
@@ -36,13 +37,6 @@ export type ModbusDataType = (typeof MODBUS_DATA_TYPES)[number];
 export type ByteOrder = (typeof BYTE_ORDERS)[number];
 export type ReadFunctionCode = 1 | 2 | 3 | 4;
 
-const int = (min: number, max: number, message: string) =>
-  z
-    .number({ error: message })
-    .int({ error: message })
-    .min(min, { error: message })
-    .max(max, { error: message });
-
 export const baudRate = z.literal(BAUD_RATES, { error: ModbusMessages.BAUD_RATE });
 export const dataBits = z.literal(DATA_BITS, { error: ModbusMessages.DATA_BITS });
 export const stopBits = z.literal(STOP_BITS, { error: ModbusMessages.STOP_BITS });
@@ -60,7 +54,7 @@ export const modbusSettings = z.object({
   stopBits,
   parity,
   /** How often the server polls every configured register. */
-  pollIntervalSeconds: int(1, 86_400, ModbusMessages.POLL_INTERVAL),
+  pollIntervalSeconds: positiveInteger(86_400, ModbusMessages.POLL_INTERVAL),
 });
 export type ModbusSettings = z.infer<typeof modbusSettings>;
 
@@ -74,21 +68,19 @@ export const DEFAULT_MODBUS_SETTINGS: ModbusSettings = {
 
 /** Where one gateway indicator's value is read (kept in gateway_indicators.modbus). */
 const modbusPointFields = z.object({
-  slaveId: int(1, 247, ModbusMessages.SLAVE_ID),
+  slaveId: positiveInteger(247, ModbusMessages.SLAVE_ID),
   functionCode: readFunctionCode,
-  address: int(0, 65_535, ModbusMessages.ADDRESS),
+  address: integerBetween(0, 65_535, ModbusMessages.ADDRESS),
   dataType: modbusDataType,
   byteOrder: byteOrder.default('ABCD'),
   /** Multiplies the decoded number (e.g. 0.1 for a register in tenths). */
-  scale: z
-    .number({ error: ModbusMessages.SCALE })
-    .finite()
+  scale: decimal()
     .refine((v) => v !== 0, ModbusMessages.SCALE)
     .optional(),
   /** string only: how many registers (two characters each) the text spans. */
-  length: int(1, 100, ModbusMessages.STRING_LENGTH).optional(),
+  length: positiveInteger(100, ModbusMessages.STRING_LENGTH).optional(),
   /** bit read from a register (functions 03/04): which bit, 0 = least significant. */
-  bit: int(0, 15, ModbusMessages.BIT_INDEX).optional(),
+  bit: integerBetween(0, 15, ModbusMessages.BIT_INDEX).optional(),
   /** Analog acquisition range of the sensor wired to this point (spec core §3), when it is analog. */
   analogRange: z.enum(ANALOG_RANGES, { error: ModbusMessages.ANALOG_RANGE }).optional(),
 });

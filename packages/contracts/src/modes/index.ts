@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../common/envelope.js';
-import { requiredText } from '../common/validation.js';
+import { integerBetween, requiredText } from '../common/validation.js';
 
 /** A named operating mode of the project's sites, e.g. 自动, 手动, 检修. */
 export const mode = z.object({
@@ -21,7 +21,7 @@ export const modeBody = z.object({
   name: requiredText(32),
   color: z.string().trim().max(16).default('blue'),
   description: z.string().trim().max(200, '最多输入200个字符').default(''),
-  sort: z.coerce.number().int().min(0).max(9999).default(0),
+  sort: integerBetween(0, 9999).default(0),
 });
 export type ModeBody = z.output<typeof modeBody>;
 

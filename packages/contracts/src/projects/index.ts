@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { requiredText } from '../common/validation.js';
+import { pageSizeOf } from '../common/envelope.js';
+import { imageAddress, integerBetween, requiredText } from '../common/validation.js';
 import { payStatus } from './pay-status.js';
 
 export * from './pay-status.js';
@@ -42,9 +43,10 @@ export const projectSettings = z.object({
 });
 export type ProjectSettings = z.infer<typeof projectSettings>;
 
-const quota = z.number().int().min(-1);
+/** A quota: -1 unlimited, else a count (spec core §3). */
+const quota = integerBetween(-1, 2_147_483_647, '须为 -1（不限）或不小于 0 的整数');
 /** Days kept, 0 for good; at most a century. */
-const retentionDays = z.number().int().min(0).max(36_500);
+const retentionDays = integerBetween(0, 36_500, '保留天数须为 0～36500 的整数');
 
 /** Fields a system administrator sets when creating a project (commercial terms included). */
 export const createProjectBody = z.object({
@@ -52,7 +54,7 @@ export const createProjectBody = z.object({
   corporationId: z.number().int().positive().nullable().default(null),
   projectTypeId: z.number().int().positive().nullable().default(null),
   groupDisplayName: z.string().trim().max(16).default('分组'),
-  logoUrl: z.string().max(512).default(''),
+  logoUrl: imageAddress.default(''),
   payStatus: payStatus.default('A'),
   setMealEndAt: z.number().int().nullable().default(null),
   accessGatewayIndicatorMaxNum: quota.default(256),
@@ -91,12 +93,12 @@ export const projectSettingBody = z.object({
   name: requiredText(64).optional(),
   /** What the project calls its groups (the group tree's default node, the assistant's group category). */
   groupDisplayName: z.string().trim().min(1, '不能为空').max(16, '最多输入16个字符').optional(),
-  logoUrl: z.string().trim().max(512, '最多输入512个字符').optional(),
+  logoUrl: imageAddress.optional(),
   canEntryData: z.boolean().optional(),
   canManageGatewayData: z.boolean().optional(),
   enableMonitor: z.boolean().optional(),
-  gatewayIndicatorSelectStyle: z.number().int().min(0).max(9).optional(),
-  gatewayStyle: z.number().int().min(0).max(9).optional(),
+  gatewayIndicatorSelectStyle: integerBetween(0, 9).optional(),
+  gatewayStyle: integerBetween(0, 9).optional(),
   canUnbindGateway: z.boolean().optional(),
   canChangeBindGateway: z.boolean().optional(),
   axisRule: z.string().trim().max(64, '最多输入64个字符').optional(),
@@ -122,7 +124,7 @@ export const updateProjectBody = z.preprocess((input, ctx) => {
 
 export const projectListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(1000).default(10),
+  size: pageSizeOf(10),
   keyword: z.string().trim().max(64).optional(),
 });
 

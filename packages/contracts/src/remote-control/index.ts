@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type DecimalRule, numbersByDecimalRule } from '../common/validation.js';
 
 /**
  * Status codes of an instruction record (spec core §8; docs/decisions/0010-remote-control.md).
@@ -41,11 +42,21 @@ export const InstructionMessages: Record<InstructionStatus, string> = {
   40800: '设备响应超时',
 };
 
+/**
+ * The decimal rule of a control value: a register may hold a 64-bit integer, so up to 15 integer
+ * digits (what a double holds exactly), and 6 decimals (spec core §9's decimal places).
+ */
+export const CONTROL_VALUE: DecimalRule = { integerDigits: 15, maxDecimals: 6 };
+
 /** POST /data-server/api/v2/gateways/{gatewayId}/control */
 export const controlBody = z.object({
   /** The gateway indicator's dataIdentification. */
   metric: z.string().min(1, '请选择控制指标').max(64),
-  value: z.union([z.string(), z.number(), z.boolean()], { error: '请输入控制值' }),
+  /** A number is held to the decimal rule (spec core §5) for control values. */
+  value: numbersByDecimalRule(
+    z.union([z.string(), z.number(), z.boolean()], { error: '请输入控制值' }),
+    CONTROL_VALUE,
+  ),
 });
 export type ControlBody = z.infer<typeof controlBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../common/validation.js';
+import { imageAddress, requiredText } from '../common/validation.js';
 import { DEFAULT_THEME, theme } from '../users/index.js';
 
 /** Ways to sign in a system administrator may turn on or off (docs/decisions/0039). */
@@ -36,7 +36,7 @@ export const systemSettingsBody = z.object({
   systemName: requiredText(32),
   loginTitle: z.string().trim().max(64, '最多输入64个字符').default(''),
   loginSubtitle: z.string().trim().max(64, '最多输入64个字符').default(''),
-  logoUrl: z.string().max(512).default(''),
+  logoUrl: imageAddress.default(''),
   defaultTheme: theme.default(DEFAULT_THEME),
   signInWays: z
     .array(z.enum(SIGN_IN_WAYS))

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { mobileCodeType } from '../auth/index.js';
-import { mobile, newPassword, requiredText, strongPassword } from '../common/validation.js';
+import { pageSize } from '../common/envelope.js';
+import {
+  decimal,
+  imageAddress,
+  mobile,
+  newPassword,
+  optionalMobile,
+  requiredText,
+  strongPassword,
+} from '../common/validation.js';
 
 export const THEMES = ['light', 'dark', 'tech', 'gang', 'huaqing'] as const;
 export const theme = z.enum(THEMES);
@@ -15,13 +24,19 @@ export const userStatus = z.enum(USER_STATUSES);
  * Message settings of spec core §3. Operate values are the seconds a notice stays open;
  * 0 keeps it until closed. Voice switches are effective only while isShowMessage is on.
  */
+export const NOTICE_SECONDS_MESSAGE = '停留时间须为 0～3600 秒';
+/** Seconds a notice stays: the decimal rule (4 digits, 1 decimal: 4.5 is the default), 0 to 3600. */
+export const noticeSeconds = decimal({ integerDigits: 4, maxDecimals: 1 }).refine(
+  (value) => value >= 0 && value <= 3600,
+  NOTICE_SECONDS_MESSAGE,
+);
 export const messageSetting = z.object({
   isShowMessage: z.boolean(),
   isMuteMessageSound: z.boolean(),
-  warningMessageOperate: z.number().min(0).max(3600),
-  malfunctionMessageOperate: z.number().min(0).max(3600),
-  maintenanceMessageOperate: z.number().min(0).max(3600),
-  otherMessageOperate: z.number().min(0).max(3600),
+  warningMessageOperate: noticeSeconds,
+  malfunctionMessageOperate: noticeSeconds,
+  maintenanceMessageOperate: noticeSeconds,
+  otherMessageOperate: noticeSeconds,
   isWarningVoice: z.boolean(),
   isMalfunctionVoice: z.boolean(),
   isMaintenanceVoice: z.boolean(),
@@ -79,14 +94,19 @@ export const username = z
 export const createUserBody = z.object({
   username,
   realname: requiredText(32),
-  mobile: mobile.optional(),
+  /** Optional (spec core §5): empty or left out means none. */
+  mobile: optionalMobile.optional().transform((value) => value || undefined),
   password: strongPassword,
   status: userStatus.default('enabled'),
   expireAt: z.number().int().nullable().default(null),
 });
 export const updateUserBody = z.object({
   realname: requiredText(32).optional(),
-  mobile: mobile.nullable().optional(),
+  /** Empty or null removes the mobile. */
+  mobile: optionalMobile
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value)),
   status: userStatus.optional(),
   expireAt: z.number().int().nullable().optional(),
 });
@@ -97,7 +117,7 @@ export type UserState = (typeof USER_STATES)[number];
 
 export const userListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(1000).default(10),
+  size: pageSize,
   keyword: z.string().trim().max(64).optional(),
   /** Only accounts in this state (an expired account's expireAt has passed). */
   state: z.enum(USER_STATES).optional(),
@@ -127,7 +147,7 @@ export const PasswordMessages = {
 export const themeBody = z.object({ theme });
 export const profileBody = z.object({
   realname: requiredText(32).optional(),
-  avatar: z.string().max(512).optional(),
+  avatar: imageAddress.optional(),
 });
 
 /** The login-info answer (spec core §3 menu and message settings): who I am and what I may open. */

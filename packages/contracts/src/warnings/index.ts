@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { pageSizeOf } from '../common/envelope.js';
+import { decimal, integerBetween, positiveInteger } from '../common/validation.js';
 
 /** Warning rule kinds (docs/decisions/0018-warning-engine.md). */
 export const RULE_KINDS = ['above', 'below', 'outside', 'inside', 'equals', 'rate', 'offline'] as const;
@@ -107,7 +109,12 @@ export const WarningMessages = {
   RATE_REQUIRED: '请填写每分钟变化量',
   OFFLINE_MINUTES_REQUIRED: '请填写离线分钟数',
   NOTE_REQUIRED: '请填写处理说明',
+  RATE_POSITIVE: '每分钟变化量须大于0',
+  HYSTERESIS_NEGATIVE: '解除回差不能小于0',
 } as const;
+
+/** An offline rule waits at most 30 days. */
+export const MAX_OFFLINE_MINUTES = 60 * 24 * 30;
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, '时间格式为 HH:mm');
 
@@ -122,30 +129,31 @@ export const ruleSchedule = z
   .nullable();
 export type RuleSchedule = z.infer<typeof ruleSchedule>;
 
-const ruleFields = {
+/** The fields every rule has; forms check a field with the same schema (schemaRule). */
+export const ruleFields = {
   name: z.string().trim().max(64).default(''),
   kind: z.enum(RULE_KINDS, { error: '请选择规则类型' }),
   level: z.coerce.number().int().min(1).max(3).default(2),
-  low: z.number().finite().nullable().default(null),
-  high: z.number().finite().nullable().default(null),
+  /** Thresholds: numbers held to the decimal rule of measured values (spec core §5). */
+  low: decimal().nullable().default(null),
+  high: decimal().nullable().default(null),
   /** For `equals`: the value compared with (booleans as 0/1, enums by their value). */
   value: z.string().max(64).nullable().default(null),
   /** For `rate`: the largest allowed change per minute. */
-  ratePerMinute: z.number().positive().nullable().default(null),
-  /** For `offline`: minutes without traffic. */
-  offlineMinutes: z
-    .number()
-    .int()
-    .min(1)
-    .max(60 * 24 * 30)
+  ratePerMinute: decimal()
+    .refine((value) => value > 0, WarningMessages.RATE_POSITIVE)
     .nullable()
     .default(null),
+  /** For `offline`: minutes without traffic. */
+  offlineMinutes: positiveInteger(MAX_OFFLINE_MINUTES).nullable().default(null),
   /** The condition must hold this long (by the data's timestamps) … */
-  delaySeconds: z.number().int().min(0).max(86_400).default(0),
+  delaySeconds: integerBetween(0, 86_400).default(0),
   /** … and for this many consecutive values before the warning is raised. */
-  delayCount: z.number().int().min(0).max(1000).default(0),
+  delayCount: integerBetween(0, 1000).default(0),
   /** Release only once the value is back this far inside the limit. */
-  hysteresis: z.number().min(0).default(0),
+  hysteresis: decimal()
+    .refine((value) => value >= 0, WarningMessages.HYSTERESIS_NEGATIVE)
+    .default(0),
   schedule: ruleSchedule.default(null),
   /** The site modes the rule is evaluated in (模式管理); empty: every mode. */
   modeIds: z.array(z.number().int().positive()).max(20).default([]),
@@ -247,7 +255,7 @@ export type WarningRule = z.infer<typeof warningRule>;
 
 export const ruleListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(1000).default(10),
+  size: pageSizeOf(10),
   gatewayId: z.coerce.number().int().positive().optional(),
   keyword: z.string().trim().max(64).optional(),
 });
@@ -304,7 +312,7 @@ const time = z.coerce.number().int().nonnegative();
 
 export const warningListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(1000).default(10),
+  size: pageSizeOf(10),
   gatewayId: z.coerce.number().int().positive().optional(),
   /** An area or site of the project: only warnings of gateways placed there or below (站点首页). */
   groupId: z.coerce.number().int().positive().optional(),

@@ -235,7 +235,7 @@ describe('data repair with audit', () => {
         stopTime: start + 110 * MINUTE,
         points: [
           { ts: start + 100 * MINUTE, value: 20 },
-          { ts: start + 100 * MINUTE + 30_000, value: '20.55' },
+          { ts: start + 100 * MINUTE + 30_000, value: '20.6' },
           { ts: start + 101 * MINUTE, value: null },
         ],
       }),
@@ -264,7 +264,7 @@ describe('data repair with audit', () => {
           stopTime: start + 110 * MINUTE,
           points: [
             { ts: start + 100 * MINUTE, value: 20 },
-            { ts: start + 100 * MINUTE + 30_000, value: '20.55' },
+            { ts: start + 100 * MINUTE + 30_000, value: '20.6' },
             { ts: start + 101 * MINUTE, value: null },
           ],
         }),
@@ -298,7 +298,22 @@ describe('data repair with audit', () => {
         stopTime: start + 151 * MINUTE,
       }),
     );
-    expect(bad.body.message).toBe('第1个修正点的值无效：不是数值');
+    expect(bad.body.message).toBe('第1个修正点的值：请输入数字！');
+    // The decimal rule with the indicator's decimals (spec core §5): typed values are not rounded.
+    const precise = await repairs(
+      '',
+      submitter,
+      'POST',
+      body({
+        mode: 'points',
+        points: [{ ts: start + 150 * MINUTE, value: '20.55' }],
+        startTime: start + 150 * MINUTE,
+        stopTime: start + 151 * MINUTE,
+      }),
+    );
+    expect(precise.body).toMatchObject({ code: 40000, message: '第1个修正点的值：1位以内小数' });
+    const factor = await repairs('', submitter, 'POST', body({ rule: { kind: 'scale', value: 'x2' } }));
+    expect(factor.body).toMatchObject({ code: 40000, message: 'rule.value: 请输入数字！' });
     const outside = await repairs(
       '',
       submitter,

@@ -20,7 +20,7 @@ describe('repair rules', () => {
       {
         mode: 'points',
         points: [
-          { ts: 20, value: '12.04' },
+          { ts: 20, value: '12.0' },
           { ts: 25, value: 12.5 },
           { ts: 30, value: null },
           { ts: 10, value: 11 },
@@ -56,7 +56,17 @@ describe('repair rules', () => {
   it('refuses bad values and numeric rules on text, in Chinese', () => {
     expect(() =>
       computeChanges({ mode: 'points', points: [{ ts: 5, value: 'abc' }] }, float, stored),
-    ).toThrow('第1个修正点的值无效：不是数值');
+    ).toThrow('第1个修正点的值：请输入数字！');
+    // A typed value meets the decimal rule with the indicator's decimals (spec core §5), never rounded.
+    expect(() =>
+      computeChanges({ mode: 'points', points: [{ ts: 5, value: '12.04' }] }, float, stored),
+    ).toThrow('第1个修正点的值：1位以内小数');
+    expect(() =>
+      computeChanges({ mode: 'rule', rule: { kind: 'constant', value: '1234567890' } }, float, stored),
+    ).toThrow('规则的数值：只能9位以内整数');
+    expect(() =>
+      computeChanges({ mode: 'rule', rule: { kind: 'offset', value: 'x' } }, float, stored),
+    ).toThrow('规则的数值：请输入数字！');
     expect(() => computeChanges({ mode: 'rule', rule: { kind: 'scale', value: 2 } }, text, stored)).toThrow(
       RepairMessages.NUMERIC_RULE_ONLY,
     );

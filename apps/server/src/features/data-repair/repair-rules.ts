@@ -1,3 +1,4 @@
+import { decimalProblem, MEASURED_VALUE } from '@iot/contracts';
 import {
   NUMERIC_RULES,
   type RepairChange,
@@ -7,6 +8,7 @@ import {
   type RepairValue,
   type StoredPoint,
 } from '@iot/contracts/data-repair';
+import { indicatorValueRule } from '@iot/contracts/indicators';
 import { badRequest } from '../../platform/errors.js';
 import { normaliseValue } from '../telemetry/index.js';
 import type { ValueRule } from './data-repair.repository.js';
@@ -33,6 +35,20 @@ function normalised(rule: ValueRule, raw: unknown, label: string): RepairValue {
 }
 
 /**
+ * A value a person typed for a numeric indicator meets the decimal rule (spec core §5) with the
+ * indicator's decimals, rather than being rounded silently; then it is normalised like telemetry.
+ */
+function typed(rule: ValueRule, raw: unknown, label: string): RepairValue {
+  const problem = isNumeric(rule)
+    ? decimalProblem(raw, indicatorValueRule(rule.type, rule.decimalPlaces))
+    : null;
+  if (problem) throw badRequest(`${label}：${problem}`);
+  const result = normaliseValue(rule, raw);
+  if (!result.ok) throw badRequest(`${label}无效：${result.reason}`);
+  return result.value;
+}
+
+/**
  * What a proposal changes in the stored data (docs/decisions/0019-data-repair-and-audits.md):
  * one entry per time whose value changes, with the value before (null: no point) and after
  * (null: deleted). Values are checked and normalised like telemetry; unchanged points are left out.
@@ -47,10 +63,7 @@ export function computeChanges(proposal: Proposal, rule: ValueRule, stored: Stor
 
   if (proposal.mode === 'points') {
     (proposal.points ?? []).forEach((point, index) => {
-      push(
-        point.ts,
-        point.value === null ? null : normalised(rule, point.value, `第${index + 1}个修正点的值`),
-      );
+      push(point.ts, point.value === null ? null : typed(rule, point.value, `第${index + 1}个修正点的值`));
     });
     return changes.sort((a, b) => a.ts - b.ts);
   }
@@ -64,14 +77,15 @@ export function computeChanges(proposal: Proposal, rule: ValueRule, stored: Stor
       for (const p of stored.points) push(p.ts, null);
       break;
     case 'constant': {
-      const value = normalised(rule, repairRule.value, '规则的数值');
+      const value = typed(rule, repairRule.value, '规则的数值');
       for (const p of stored.points) push(p.ts, value);
       break;
     }
     case 'scale':
     case 'offset': {
+      const problem = decimalProblem(repairRule.value, MEASURED_VALUE);
+      if (problem) throw badRequest(`规则的数值：${problem}`);
       const operand = Number(repairRule.value);
-      if (!Number.isFinite(operand)) throw badRequest(RepairMessages.RULE_VALUE_NUMBER);
       for (const p of stored.points) {
         const value = Number(p.value);
         const raw = repairRule.kind === 'scale' ? value * operand : value + operand;

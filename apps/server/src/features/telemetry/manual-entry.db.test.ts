@@ -39,7 +39,10 @@ describe('canEntryData: 手动录入', () => {
   it('stores the value through the write path, marked as manual, without making the gateway online', async () => {
     await setFlags({ canEntryData: true });
     const ts = Date.now() - 60_000;
-    const answer = await enter({ gatewayIndicatorId: manual.indicators.cod, value: 12.34, ts });
+    // The decimal rule with the indicator's decimals (spec core §5): a typed value is not rounded.
+    const tooPrecise = await enter({ gatewayIndicatorId: manual.indicators.cod, value: 12.34, ts });
+    expect(tooPrecise.body).toMatchObject({ code: 40000, message: 'value: 1位以内小数' });
+    const answer = await enter({ gatewayIndicatorId: manual.indicators.cod, value: 12.3, ts });
     expect(answer.body).toMatchObject({ code: 20000 });
     const db = t.server.platform.db;
     const point = await db

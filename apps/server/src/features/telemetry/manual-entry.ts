@@ -1,4 +1,5 @@
-import { id, Permission, page, pageQuery } from '@iot/contracts';
+import { decimalProblem, id, Permission, page, pageQuery } from '@iot/contracts';
+import { indicatorValueRule } from '@iot/contracts/indicators';
 import {
   type ManualEntry,
   type ManualEntryInput,
@@ -64,6 +65,12 @@ export class ManualEntryService {
     const binding = (await this.telemetry.bindings(gatewayId)).find(
       (b) => b.gatewayIndicatorId === input.gatewayIndicatorId,
     )!;
+    // A typed number meets the decimal rule with the indicator's decimals, never rounded silently.
+    const problem =
+      binding.type === 'float' || binding.type === 'integer'
+        ? decimalProblem(input.value, indicatorValueRule(binding.type, binding.decimalPlaces))
+        : null;
+    if (problem) throw badRequest(`value: ${problem}`, [{ field: 'value', message: problem }]);
     const normalised = normaliseValue(binding, input.value);
     if (!normalised.ok) throw badRequest(`录入值 ${normalised.reason}`);
     const device = { gatewayId, serialNumber: target.serial_number, projectId };

@@ -5,7 +5,7 @@ import {
   UserOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import { MOBILE_MESSAGE } from '@iot/contracts';
+import { mobile } from '@iot/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { useSystemInfo } from '../../../app/queries';
 import { getSession, lastRoute } from '../../../app/session';
 import { ThemeScope } from '../../../app/themes';
 import { PhoneCodeField, useResendCountdown } from '../../../components/PhoneCodeField';
+import { schemaRule } from '../../../components/schemaRule';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { loginWithPassword, loginWithSms, sendPhoneCode } from '../api';
 
@@ -189,13 +190,7 @@ function SmsForm(props: {
       requiredMark={false}
       onFinish={(v) => props.onSubmit(v.mobile, v.code.trim())}
     >
-      <Form.Item
-        name="mobile"
-        rules={[
-          { required: true, message: '请输入手机号' },
-          { pattern: /^\d{11}$/, message: MOBILE_MESSAGE },
-        ]}
-      >
+      <Form.Item name="mobile" rules={[{ required: true, message: '请输入手机号' }, schemaRule(mobile)]}>
         <Input size="large" prefix={<MobileOutlined />} placeholder="手机号" maxLength={11} />
       </Form.Item>
       <PhoneCodeField

@@ -1,4 +1,4 @@
-import { MOBILE_MESSAGE, Permission } from '@iot/contracts';
+import { Permission } from '@iot/contracts';
 import { type Corporation, CorporationMessages, createCorporationBody } from '@iot/contracts/corporations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Form, Input, Space, Spin } from 'antd';
@@ -89,10 +89,7 @@ export function CorporationSetting() {
           name="ownerMobile"
           label="负责人手机号"
           validateFirst
-          rules={[
-            { required: true, message: '请输入负责人手机号' },
-            { pattern: /^\d{11}$/, message: MOBILE_MESSAGE },
-          ]}
+          rules={[{ required: true, message: '请输入负责人手机号' }, schemaRule(shape.ownerMobile)]}
         >
           <Input placeholder="11位手机号" maxLength={11} />
         </Form.Item>

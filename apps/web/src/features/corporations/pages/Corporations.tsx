@@ -1,4 +1,3 @@
-import { MOBILE_MESSAGE } from '@iot/contracts';
 import { type Corporation, CorporationMessages, createCorporationBody } from '@iot/contracts/corporations';
 import { Avatar, Form, Input, Space, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -139,10 +138,7 @@ function CorporationFormModal({ state, onClose }: { state: FormState; onClose():
         name="ownerMobile"
         label="负责人手机号"
         validateFirst
-        rules={[
-          { required: true, message: '请输入负责人手机号' },
-          { pattern: /^\d{11}$/, message: MOBILE_MESSAGE },
-        ]}
+        rules={[{ required: true, message: '请输入负责人手机号' }, schemaRule(shape.ownerMobile)]}
       >
         <Input placeholder="11位手机号" maxLength={11} />
       </Form.Item>

@@ -139,7 +139,12 @@ function DomainFormModal({ state, onClose }: { state: FormState; onClose(): void
       >
         <Input placeholder="如：滨江水务监测平台" maxLength={32} />
       </Form.Item>
-      <Form.Item name="logoUrl" label="Logo 地址" extra="选填；留空时使用系统配置的 Logo">
+      <Form.Item
+        name="logoUrl"
+        label="Logo 地址"
+        extra="选填；留空时使用系统配置的 Logo"
+        rules={[schemaRule(customDomainBody.shape.logoUrl)]}
+      >
         <Input placeholder="如：/iot/files/logo.png 或 https://…" maxLength={512} />
       </Form.Item>
     </ListFormModal>

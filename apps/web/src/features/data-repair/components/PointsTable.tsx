@@ -1,5 +1,5 @@
 import type { StoredPoint } from '@iot/contracts/data-repair';
-import { Button, DatePicker, Empty, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, DatePicker, Empty, Input, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { formatTs } from './RepairChanges';
@@ -19,6 +19,8 @@ interface Props {
   range: [number, number];
   loading: boolean;
   editable: boolean;
+  /** What the server's rule says of a typed value (spec core §5 decimal rule); null when it passes. */
+  check: (value: string) => string | null;
 }
 
 /**
@@ -26,7 +28,7 @@ interface Props {
  * toggle, and a row to add a point where one is missing. Paged in the browser: the range's points
  * (at most 10,000) are loaded once to be edited together.
  */
-export function PointsTable({ points, edits, onEdit, range, loading, editable }: Props) {
+export function PointsTable({ points, edits, onEdit, range, loading, editable, check }: Props) {
   const [newTs, setNewTs] = useState<Dayjs | null>(null);
   const [newValue, setNewValue] = useState('');
   const stored = new Set(points.map((p) => p.ts));
@@ -49,16 +51,25 @@ export function PointsTable({ points, edits, onEdit, range, loading, editable }:
       render: (_, row) => {
         const edit = edits.get(row.ts);
         if (edit === null) return <Tag color="error">删除</Tag>;
+        const problem = edit === undefined ? null : check(edit);
         return (
-          <Input
-            size="small"
-            aria-label={`修正值 ${formatTs(row.ts)}`}
-            placeholder={row.current === null ? '' : String(row.current)}
-            value={edit ?? ''}
-            disabled={!editable}
-            style={{ width: 160 }}
-            onChange={(event) => onEdit(row.ts, event.target.value === '' ? undefined : event.target.value)}
-          />
+          <Space size={4} wrap>
+            <Input
+              size="small"
+              aria-label={`修正值 ${formatTs(row.ts)}`}
+              placeholder={row.current === null ? '' : String(row.current)}
+              value={edit ?? ''}
+              disabled={!editable}
+              style={{ width: 160 }}
+              status={problem ? 'error' : undefined}
+              onChange={(event) => onEdit(row.ts, event.target.value === '' ? undefined : event.target.value)}
+            />
+            {problem && (
+              <Typography.Text type="danger" role="alert">
+                {problem}
+              </Typography.Text>
+            )}
+          </Space>
         );
       },
     },

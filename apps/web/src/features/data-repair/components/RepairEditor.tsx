@@ -1,4 +1,4 @@
-import { Permission } from '@iot/contracts';
+import { decimalProblem, MEASURED_VALUE, Permission } from '@iot/contracts';
 import {
   MAX_REPAIR_DESCRIPTION,
   NUMERIC_RULES,
@@ -11,6 +11,7 @@ import {
   type RepairRuleKind,
   VALUED_RULES,
 } from '@iot/contracts/data-repair';
+import { indicatorValueRule } from '@iot/contracts/indicators';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -64,6 +65,23 @@ export function RepairEditor({ groupId, indicator, range }: Props) {
   }
 
   const numeric = indicator?.type === 'float' || indicator?.type === 'integer';
+  // The rule's value as the server checks it (spec core §5): a factor or an offset is a measured
+  // value; a constant for a numeric indicator has at most the indicator's decimals.
+  const checkTyped = (value: string) =>
+    numeric && indicator
+      ? decimalProblem(
+          value,
+          indicatorValueRule(indicator.type as 'float' | 'integer', indicator.decimalPlaces),
+        )
+      : null;
+  const ruleValueProblem =
+    mode === 'rule' && VALUED_RULES.includes(ruleKind) && ruleValue.trim() !== ''
+      ? ruleKind === 'constant'
+        ? checkTyped(ruleValue)
+        : decimalProblem(ruleValue, MEASURED_VALUE)
+      : null;
+  const editsHaveProblem =
+    mode === 'points' && [...edits.values()].some((value) => value !== null && checkTyped(value) !== null);
   const proposal = (): RepairProposal | null => {
     if (!range) return null;
     const base = { ...range };
@@ -169,12 +187,18 @@ export function RepairEditor({ groupId, indicator, range }: Props) {
                     aria-label="规则数值"
                     placeholder={ruleKind === 'scale' ? '系数' : ruleKind === 'offset' ? '偏移量' : '数值'}
                     style={{ width: 120 }}
+                    status={ruleValueProblem ? 'error' : undefined}
                     value={ruleValue}
                     onChange={(event) => {
                       setRuleValue(event.target.value);
                       setChanges(null);
                     }}
                   />
+                )}
+                {ruleValueProblem && (
+                  <Typography.Text type="danger" role="alert">
+                    {ruleValueProblem}
+                  </Typography.Text>
                 )}
               </>
             )}
@@ -184,7 +208,9 @@ export function RepairEditor({ groupId, indicator, range }: Props) {
                 if (p) preview.mutate(p);
               }}
               loading={preview.isPending}
-              disabled={mode === 'points' && edits.size === 0}
+              disabled={
+                (mode === 'points' && edits.size === 0) || ruleValueProblem !== null || editsHaveProblem
+              }
             >
               预览修正
             </Button>
@@ -197,6 +223,7 @@ export function RepairEditor({ groupId, indicator, range }: Props) {
               range={chartRange}
               loading={points.isFetching}
               editable={canSubmit}
+              check={checkTyped}
             />
           ) : (
             <Typography.Paragraph type="secondary">

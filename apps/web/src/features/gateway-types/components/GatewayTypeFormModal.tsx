@@ -16,8 +16,18 @@ import {
   PARITIES,
   STOP_BITS,
 } from '@iot/contracts/gateways';
-import { DATA_IDENTIFICATION_PATTERN, INDICATOR_TYPES, IndicatorMessages } from '@iot/contracts/indicators';
-import { DEFAULT_MODBUS_SETTINGS, type ModbusPoint } from '@iot/contracts/modbus';
+import {
+  DATA_IDENTIFICATION_PATTERN,
+  decimalPlaces,
+  INDICATOR_TYPES,
+  IndicatorMessages,
+} from '@iot/contracts/indicators';
+import {
+  DEFAULT_MODBUS_SETTINGS,
+  type ModbusPoint,
+  modbusIndicatorBody,
+  modbusSettings,
+} from '@iot/contracts/modbus';
 import {
   App,
   Button,
@@ -255,7 +265,10 @@ export function GatewayTypeFormModal({
               <Form.Item
                 name={['modbusSettings', 'pollIntervalSeconds']}
                 label="采集周期（秒）"
-                rules={[{ required: true, message: '采集周期不能为空' }]}
+                rules={[
+                  { required: true, message: '采集周期不能为空' },
+                  schemaRule(modbusSettings.shape.pollIntervalSeconds),
+                ]}
               >
                 <InputNumber min={1} max={86_400} precision={0} style={{ width: '100%' }} />
               </Form.Item>
@@ -352,7 +365,11 @@ export function GatewayTypeFormModal({
                   title: '小数位',
                   width: 80,
                   render: (_, field) => (
-                    <Form.Item name={[field.name, 'decimalPlaces']} style={{ margin: 0 }}>
+                    <Form.Item
+                      name={[field.name, 'decimalPlaces']}
+                      style={{ margin: 0 }}
+                      rules={[schemaRule(decimalPlaces)]}
+                    >
                       <InputNumber
                         aria-label="小数位"
                         min={0}
@@ -399,7 +416,11 @@ export function GatewayTypeFormModal({
                         title: '从站',
                         width: 80,
                         render: (_: unknown, field: { name: number }) => (
-                          <Form.Item name={[field.name, 'slaveId']} style={{ margin: 0 }}>
+                          <Form.Item
+                            name={[field.name, 'slaveId']}
+                            style={{ margin: 0 }}
+                            rules={[schemaRule(modbusIndicatorBody.shape.slaveId)]}
+                          >
                             <InputNumber
                               aria-label="从站地址"
                               min={1}
@@ -423,7 +444,11 @@ export function GatewayTypeFormModal({
                         title: '寄存器地址',
                         width: 100,
                         render: (_: unknown, field: { name: number }) => (
-                          <Form.Item name={[field.name, 'address']} style={{ margin: 0 }}>
+                          <Form.Item
+                            name={[field.name, 'address']}
+                            style={{ margin: 0 }}
+                            rules={[schemaRule(modbusIndicatorBody.shape.address)]}
+                          >
                             <InputNumber
                               aria-label="寄存器地址"
                               min={0}

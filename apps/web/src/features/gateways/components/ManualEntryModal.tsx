@@ -1,9 +1,10 @@
-import type { GatewayIndicator } from '@iot/contracts/indicators';
+import { type GatewayIndicator, indicatorValueRule } from '@iot/contracts/indicators';
 import type { ManualEntryInput } from '@iot/contracts/manual-entry';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { http } from '../../../api/http';
+import { decimalRule } from '../../../components/valueRules';
 
 interface Values {
   value: number | string;
@@ -38,6 +39,9 @@ export function ManualEntryModal({
     },
   });
   const type = target?.indicator.type;
+  // A number is held to the decimal rule with the indicator's decimals, as the server holds it.
+  const numeric = type === 'float' || type === 'integer';
+  const decimals = target ? (target.decimalPlaces ?? target.indicator.decimalPlaces) : 0;
   const submit = (values: Values) =>
     save.mutate({ gatewayIndicatorId: target!.id, value: values.value, ts: values.ts.valueOf() });
   return (
@@ -60,7 +64,10 @@ export function ManualEntryModal({
         <Form.Item
           name="value"
           label={`数值${target?.indicator.unit ? `（${target.indicator.unit}）` : ''}`}
-          rules={[{ required: true, message: '不能为空' }]}
+          rules={[
+            { required: true, message: '不能为空' },
+            ...(numeric && type ? [decimalRule(indicatorValueRule(type, decimals))] : []),
+          ]}
         >
           {type === 'boolean' ? (
             <Select
@@ -79,7 +86,7 @@ export function ManualEntryModal({
           ) : type === 'text' ? (
             <Input maxLength={255} />
           ) : (
-            <InputNumber style={{ width: '100%' }} precision={type === 'integer' ? 0 : undefined} />
+            <InputNumber style={{ width: '100%' }} />
           )}
         </Form.Item>
         <Form.Item name="ts" label="数据时间" rules={[{ required: true, message: '不能为空' }]}>

@@ -190,6 +190,7 @@ export function GatewayIndicatorFormModal({
                 ? `留空则跟随指标（${chosen.decimalPlaces} 位）`
                 : `留空则跟随指标的小数位数（0～${MAX_DECIMAL_PLACES}）`
             }
+            rules={[schemaRule(fields.decimalPlaces.unwrap().unwrap())]}
           >
             <InputNumber
               min={0}

@@ -212,7 +212,7 @@ export function pointColumns(): TableColumnsType<GatewayIndicator> {
       key: 'scale',
       width: 90,
       render: (_, row) => (
-        <PointField id={row.id} name="scale" required={false}>
+        <PointField id={row.id} name="scale" required={false} rules={[schemaRule(pointShape.scale)]}>
           <InputNumber placeholder="1" aria-label={`倍率 ${row.alias}`} style={{ width: 84 }} />
         </PointField>
       ),

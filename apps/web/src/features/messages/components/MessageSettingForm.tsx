@@ -1,6 +1,7 @@
-import type { MessageSetting } from '@iot/contracts/users';
+import { type MessageSetting, noticeSeconds } from '@iot/contracts/users';
 import { Alert, App, Button, Col, Form, InputNumber, Row, Skeleton, Switch, Typography } from 'antd';
 import { LoadError } from '../../../components/LoadState';
+import { schemaRule } from '../../../components/schemaRule';
 import { useMessageSetting, useSaveMessageSetting } from '../api';
 
 const MESSAGE_KINDS = [
@@ -66,7 +67,10 @@ export function MessageSettingForm() {
             {kind.label}
           </Col>
           <Col span={10}>
-            <Form.Item name={kind.operate} rules={[{ required: true, message: '请输入停留时间' }]}>
+            <Form.Item
+              name={kind.operate}
+              rules={[{ required: true, message: '请输入停留时间' }, schemaRule(noticeSeconds)]}
+            >
               <InputNumber
                 min={0}
                 max={3600}

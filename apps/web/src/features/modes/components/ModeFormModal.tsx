@@ -56,7 +56,7 @@ export function ModeFormModal({
           options={LABEL_COLORS.map((color) => ({ value: color, label: <Tag color={color}>{color}</Tag> }))}
         />
       </Form.Item>
-      <Form.Item name="sort" label="排序" extra="数字小的排在前面">
+      <Form.Item name="sort" label="排序" extra="数字小的排在前面" rules={[schemaRule(modeBody.shape.sort)]}>
         <InputNumber min={0} max={9999} precision={0} style={{ width: 160 }} />
       </Form.Item>
       <Form.Item name="description" label="描述" rules={[schemaRule(modeBody.shape.description)]}>

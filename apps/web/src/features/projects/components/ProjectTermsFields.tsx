@@ -1,15 +1,19 @@
 import type { Page } from '@iot/contracts';
 import type { Corporation } from '@iot/contracts/corporations';
-import { PAY_STATUSES, ProjectMessages } from '@iot/contracts/projects';
+import { PAY_STATUSES, ProjectMessages, projectTermsBody } from '@iot/contracts/projects';
 import { useQuery } from '@tanstack/react-query';
 import { Col, DatePicker, Form, InputNumber, Row, Select, Switch } from 'antd';
 import { http } from '../../../api/http';
+import { schemaRule } from '../../../components/schemaRule';
 import { PAY_STATUS_LABELS } from './payStatus';
 
+const terms = projectTermsBody.shape;
+/** Required, then the server's rule: -1 for unlimited, else a whole number (one quota schema). */
 const quotaRules = (label: string) => [
   { required: true, message: `请输入${label}` },
-  { type: 'integer' as const, min: -1, message: `${label}须为 -1（不限）或不小于 0 的整数` },
+  schemaRule(terms.accessGatewayIndicatorMaxNum),
 ];
+const retentionRule = schemaRule(terms.rawRetentionDays);
 
 /** The corporations to pick from (the first 1000 by name; enough for a dropdown with search). */
 export function useCorporationOptions() {
@@ -94,10 +98,7 @@ export function ProjectTermsFields({ retention }: { retention: boolean }) {
               name="rawRetentionDays"
               label="原始数据保留天数"
               extra="0 表示永久保留"
-              rules={[
-                { required: true, message: '请输入原始数据保留天数' },
-                { type: 'integer', min: 0, max: 36500, message: '保留天数须为 0～36500 的整数' },
-              ]}
+              rules={[{ required: true, message: '请输入原始数据保留天数' }, retentionRule]}
             >
               <InputNumber min={0} max={36500} precision={0} addonAfter="天" style={{ width: '100%' }} />
             </Form.Item>
@@ -110,7 +111,7 @@ export function ProjectTermsFields({ retention }: { retention: boolean }) {
               dependencies={['rawRetentionDays']}
               rules={[
                 { required: true, message: '请输入汇总数据保留天数' },
-                { type: 'integer', min: 0, max: 36500, message: '保留天数须为 0～36500 的整数' },
+                retentionRule,
                 ({ getFieldValue }) => ({
                   validator: async (_, value: number | null) => {
                     const raw = getFieldValue('rawRetentionDays') as number | null;

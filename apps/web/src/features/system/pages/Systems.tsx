@@ -87,7 +87,7 @@ export function Systems() {
           <Form.Item label="登录页 Logo" extra="图片地址，留空使用默认图标">
             <Space.Compact style={{ width: '100%' }}>
               <Avatar shape="square" src={logoUrl || '/favicon.svg'} style={{ flex: 'none' }} />
-              <Form.Item name="logoUrl" noStyle>
+              <Form.Item name="logoUrl" noStyle rules={[schemaRule(shape.logoUrl)]}>
                 <Input maxLength={512} placeholder="如：/iot/files/logo.png 或 https://…" />
               </Form.Item>
             </Space.Compact>

@@ -1,5 +1,5 @@
 import { LockOutlined, MobileOutlined } from '@ant-design/icons';
-import { MOBILE_MESSAGE } from '@iot/contracts';
+import { mobile } from '@iot/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, message, Result, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { ApiError, http } from '../../../api/http';
 import { useSystemInfo } from '../../../app/queries';
 import { PhoneCodeField, useResendCountdown } from '../../../components/PhoneCodeField';
+import { schemaRule } from '../../../components/schemaRule';
 import { confirmPasswordRules, newPasswordRules, PASSWORD_HINT } from '../components/accountRules';
 import { fieldIssues } from '../components/fieldIssues';
 import '../components/password.css';
@@ -107,10 +108,7 @@ export function ChangePasswordPage() {
             >
               <Form.Item
                 name="mobile"
-                rules={[
-                  { required: true, message: '请输入手机号' },
-                  { pattern: /^\d{11}$/, message: MOBILE_MESSAGE },
-                ]}
+                rules={[{ required: true, message: '请输入手机号' }, schemaRule(mobile)]}
               >
                 <Input
                   size="large"

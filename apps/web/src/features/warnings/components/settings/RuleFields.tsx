@@ -1,8 +1,17 @@
-import { RULE_KINDS, RuleKindLabels, WARNING_LEVELS, WarningLevelLabels } from '@iot/contracts/warnings';
+import {
+  MAX_OFFLINE_MINUTES,
+  RULE_KINDS,
+  RuleKindLabels,
+  ruleFields,
+  WARNING_LEVELS,
+  WarningLevelLabels,
+} from '@iot/contracts/warnings';
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select, Switch, TimePicker } from 'antd';
 import { useProjectId } from '../../../../app/routes/useProjectId';
+import { schemaRule } from '../../../../components/schemaRule';
+import { decimalRule, positiveIntegerRule } from '../../../../components/valueRules';
 import { ModeSelect } from '../../../modes/index';
-import { hasValueConditions, KIND_FIELDS, type RuleValues, thresholdNumber, WEEKDAYS } from './ruleForm';
+import { hasValueConditions, KIND_FIELDS, type RuleValues, WEEKDAYS } from './ruleForm';
 
 export const KIND_OPTIONS = RULE_KINDS.map((kind) => ({ value: kind, label: RuleKindLabels[kind] }));
 export const LEVEL_OPTIONS = WARNING_LEVELS.map((level) => ({
@@ -29,25 +38,16 @@ const THRESHOLD_LABELS = {
   offlineMinutes: '离线分钟数',
 } as const;
 
-/** Spec core §5: a number field given something else says 请输入数字！. */
-export const NUMBER_MESSAGE = '请输入数字！';
-
 /**
  * Thresholds are typed as text and read as numbers when sent (ruleForm.ts): "abc" stays on screen
  * and is called not a number, where an InputNumber cleared it and the form then called it missing.
- * Required, then a number, then (offline minutes) a whole number of at least 1: one message at a time.
+ * Required, then the rules of spec core §5 in the server's words — 请输入数字！, then the decimal
+ * rule (offline minutes: a positive integer) — one message at a time.
  */
 function thresholdRules(field: 'low' | 'high' | 'ratePerMinute' | 'offlineMinutes') {
   return [
     { required: true, whitespace: true, message: `请填写${THRESHOLD_LABELS[field]}` },
-    {
-      validator: async (_: unknown, value: unknown) => {
-        const number = thresholdNumber(value as string | number | null | undefined);
-        if (number === null || Number.isNaN(number)) throw new Error(NUMBER_MESSAGE);
-        if (field === 'offlineMinutes' && !(Number.isInteger(number) && number >= 1))
-          throw new Error('离线分钟数须为不小于1的整数');
-      },
-    },
+    field === 'offlineMinutes' ? positiveIntegerRule(MAX_OFFLINE_MINUTES) : decimalRule(),
   ];
 }
 
@@ -110,12 +110,18 @@ export function RuleFields() {
               name="delaySeconds"
               label="持续时间"
               tooltip="条件按数据时间持续满足这么久才预警；0 为不要求"
+              rules={[schemaRule(ruleFields.delaySeconds)]}
             >
               <InputNumber min={0} max={86_400} precision={0} suffix="秒" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col span={8}>
-            <Form.Item name="delayCount" label="连续次数" tooltip="并且连续这么多个数值满足条件；0 为不要求">
+            <Form.Item
+              name="delayCount"
+              label="连续次数"
+              tooltip="并且连续这么多个数值满足条件；0 为不要求"
+              rules={[schemaRule(ruleFields.delayCount)]}
+            >
               <InputNumber min={0} max={1000} precision={0} suffix="次" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -124,6 +130,7 @@ export function RuleFields() {
               name="hysteresis"
               label="解除回差"
               tooltip="数值回到限值以内这么多才解除，避免在限值附近反复预警"
+              rules={[schemaRule(ruleFields.hysteresis)]}
             >
               <InputNumber min={0} style={{ width: '100%' }} />
             </Form.Item>

@@ -1,7 +1,9 @@
-import type { Webhook } from '@iot/contracts/messages';
+import { ADDRESS_REQUIRED } from '@iot/contracts';
+import { type Webhook, webhookBody } from '@iot/contracts/messages';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Checkbox, Form, Input, Modal, Switch } from 'antd';
 import { useEffect } from 'react';
+import { schemaRule } from '../../../../components/schemaRule';
 import { settingsKeys, type WebhookInput, webhooksApi } from '../../settings-api';
 import { clearIssuesOnChange, showServerIssues } from './formFeedback';
 import { TYPE_OPTIONS } from './RecipientFormModal';
@@ -74,7 +76,11 @@ export function WebhookFormModal({
       okText="保存"
       confirmLoading={save.isPending}
       onOk={() =>
-        save.mutate(bodyOfWebhook({ ...NEW_WEBHOOK, ...(form.getFieldsValue(true) as WebhookInput) }))
+        form.validateFields().then(
+          () =>
+            save.mutate(bodyOfWebhook({ ...NEW_WEBHOOK, ...(form.getFieldsValue(true) as WebhookInput) })),
+          () => undefined,
+        )
       }
       onCancel={onClose}
       destroyOnHidden
@@ -93,7 +99,11 @@ export function WebhookFormModal({
         <Form.Item
           name="url"
           label="地址"
-          required
+          validateFirst
+          rules={[
+            { required: true, whitespace: true, message: ADDRESS_REQUIRED },
+            schemaRule(webhookBody.shape.url),
+          ]}
           extra="收到 2xx 应答即为送达，否则按 10 秒、1 分钟、5 分钟、30 分钟、2 小时重试"
         >
           <Input maxLength={512} placeholder="https://example.com/iot/webhook" />
