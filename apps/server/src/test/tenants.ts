@@ -30,7 +30,7 @@ export async function projectWithAdmin(
     t,
     adminToken,
     'GET',
-    `/iot/groups/${projectId}/roles`,
+    `/iot/groups/${projectId}/roles/options`,
   );
   await data(t, adminToken, 'POST', `/iot/groups/${projectId}/users`, {
     username,
