@@ -1,11 +1,13 @@
 // Benchmarks of the platform foundation: sign-in, token rotation, an authorised read through the
 // permission hook against a public read, and a write with the operation log against the same write
-// with the log off. Prints figures and ratios; it never fails on slowness.
+// with the log off (servers started in turn, BENCH_WRITE_ROUNDS alternating rounds). Prints figures
+// and ratios; it never fails on slowness.
 //
 // The server runs in this process (buildApp from apps/server/dist, so `npm run build` first); the HTTP
 // client (Node's global fetch) runs in a worker thread so that generating load does not steal the
 // server's event loop. Usage: `npm run bench`, or `node bench/run.mjs` after a build.
 // BENCH_DATABASE_URL: the PostgreSQL to use (default postgres://postgres@127.0.0.1:5432/test).
+// BENCH_ONLY=writes: only the logged / unlogged writes.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
