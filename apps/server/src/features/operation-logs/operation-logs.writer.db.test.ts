@@ -48,6 +48,30 @@ describe('with the default flush interval', () => {
   });
 });
 
+describe('behind a trusted proxy', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startServer({ trustProxy: true });
+  });
+  afterAll(() => t.close());
+
+  it('stores a forwarded address cut to its column, and the entries after it', async () => {
+    const admin = (await t.login('admin', ADMIN_PASSWORD)).access;
+    const forged = `${'f'.repeat(300)}, 10.0.0.1`;
+    await t.request('PUT', THEME, {
+      token: admin,
+      body: { theme: 'tech' },
+      headers: { 'x-forwarded-for': forged },
+    });
+    await t.ok('PUT', THEME, { token: admin, body: { theme: 'light' } });
+    await expect
+      .poll(async () => (await stored(t, admin, '&kind=write')).list.map((e) => e.ip.length), {
+        timeout: 5000,
+      })
+      .toEqual([expect.any(Number), 64]);
+  });
+});
+
 describe('with a flush interval of an hour', () => {
   let t: TestServer;
   let admin: string;

@@ -99,7 +99,7 @@ export class OperationLogWriter {
     while (this.pending.length > 0) {
       const batch = this.pending.slice(0, MAX_BATCH);
       try {
-        await this.repository.insert(batch);
+        await this.store(batch);
       } catch (error) {
         if (!this.failing)
           this.log.warn(
@@ -119,9 +119,37 @@ export class OperationLogWriter {
     }
   }
 
+  /**
+   * Stores a batch. A row the database refuses for good (a value it will never take: not expected,
+   * the hook clips every text to its column) must not hold the queue: the batch is then stored row
+   * by row and the refused one goes to the server's own log instead. Any other failure is thrown,
+   * to be tried again (an outage in the middle of that may store a few rows twice, never none).
+   */
+  private async store(batch: OperationRecord[]): Promise<void> {
+    try {
+      await this.repository.insert(batch);
+      return;
+    } catch (error) {
+      if (!refusedForGood(error)) throw error;
+      if (batch.length === 1) {
+        this.log.error({ err: error, entry: batch[0] }, 'operation-log entry refused by the database');
+        return;
+      }
+    }
+    for (const record of batch) await this.store([record]);
+  }
+
   private wake(): void {
     const waiting = this.waiting;
     this.waiting = [];
     for (const resolve of waiting) resolve();
   }
+}
+
+/** A statement the database refuses because of a value in it, not because it is away. */
+function refusedForGood(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  // PostgreSQL: data exceptions (22…: too long, out of range) and integrity violations (23…).
+  if (/^2[23][0-9A-Z]{3}$/.test(code)) return true;
+  return /^SQLITE_(CONSTRAINT|MISMATCH|TOOBIG|RANGE)/.test(code);
 }
