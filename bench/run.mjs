@@ -1,11 +1,13 @@
 // Benchmarks of the platform foundation: sign-in, token rotation, an authorised read through the
 // permission hook against a public read, and a write with the operation log against the same write
-// with the log off. Prints figures and ratios; it never fails on slowness.
+// with the log off (servers started in turn, BENCH_WRITE_ROUNDS alternating rounds). Prints figures
+// and ratios; it never fails on slowness.
 //
 // The server runs in this process (buildApp from apps/server/dist, so `npm run build` first); the HTTP
 // client (Node's global fetch) runs in a worker thread so that generating load does not steal the
 // server's event loop. Usage: `npm run bench`, or `node bench/run.mjs` after a build.
 // BENCH_DATABASE_URL: the PostgreSQL to use (default postgres://postgres@127.0.0.1:5432/test).
+// BENCH_ONLY=writes: only the logged / unlogged writes.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -30,6 +32,9 @@ const PLAN = {
   rotation: { count: 200, warmup: 10 },
   load: { count: 3000, warmup: 300, maxMs: 15_000 },
   writes: { count: 3000, warmup: 300, maxMs: 15_000 },
+  /** Logged and unlogged servers, each booted in turn this many times (BENCH_WRITE_ROUNDS). */
+  writesOnly: process.env.BENCH_ONLY === 'writes',
+  writeRounds: Math.max(1, Number(process.env.BENCH_WRITE_ROUNDS) || 3),
   concurrencies: [1, 32],
 };
 
@@ -199,83 +204,44 @@ async function benchDatabase(storage, { buildApp, loadConfig, client, cleanups }
     const bootStart = performance.now();
     let base = await boot(baseConfig);
     const bootMs = performance.now() - bootStart;
-    const tokenUrl = `${base}/iot/oauth/token`;
     const where = storage.databaseSchema ? ` (schema ${storage.databaseSchema})` : '';
     console.log(`${storage.label}${where}: server up in ${bootMs.toFixed(0)} ms (migrate + seed) at ${base}`);
 
-    const grantHeaders = { authorization: WEB_BASIC, 'content-type': FORM };
-    const form = (fields) => new URLSearchParams({ loginWay: 'web', ...fields }).toString();
+    const foundation = PLAN.writesOnly ? null : await foundationRuns(client, base);
 
-    // 1. Password sign-in, sequential: argon2id verification dominates.
-    const signIn = await client.run({
-      kind: 'load',
-      url: tokenUrl,
-      method: 'POST',
-      headers: grantHeaders,
-      body: form({ grant_type: 'password', ...ADMIN }),
-      concurrency: 1,
-      ...PLAN.signIn,
-      maxMs: 60_000,
-    });
-
-    // The demo project administrator's token and project, for the authorised read.
-    const demo = await login(tokenUrl, DEMO_ADMIN);
-    const mine = await getJson(`${base}/iot/projects/byCurUser`, demo.access);
-    const projectId = mine.data?.list?.[0]?.id;
-    if (!projectId) throw new Error(`demo-admin has no project: ${JSON.stringify(mine)}`);
-    const authorisedUrl = `${base}/iot/projects/getProjectByGroupId?groupId=${projectId}`;
-    const check = await getJson(authorisedUrl, demo.access);
-    if (check.code !== 20000) throw new Error(`authorised read refused: ${JSON.stringify(check)}`);
-    const publicUrl = `${base}/iot/system/info`;
-
-    // 2 and 3. Authorised read through the permission hook against the public route, same load.
-    const reads = [];
-    for (const concurrency of PLAN.concurrencies) {
-      const load = { kind: 'load', method: 'GET', concurrency, ...PLAN.load };
-      const publicRun = await client.run({ ...load, url: publicUrl, headers: {} });
-      const authorisedRun = await client.run({
-        ...load,
-        url: authorisedUrl,
-        headers: { authorization: `Bearer ${demo.access}` },
-      });
-      reads.push({ concurrency, authorised: authorisedRun, public: publicRun });
+    // 5. Writes with the operation log (every one recorded) against the same write with it off, on
+    // servers started in turn on the same data: rounds alternate which goes first (ABBA), so that a
+    // neighbour's load or the data growing weighs on both sides alike.
+    const writeRounds = [];
+    for (let round = 0; round < PLAN.writeRounds; round++) {
+      const order = round % 2 === 0 ? [true, false] : [false, true];
+      const runs = {};
+      for (const logging of order) {
+        await closeServer();
+        base = await boot({ ...baseConfig, operationLogEnabled: logging });
+        const token = (await login(`${base}/iot/oauth/token`, DEMO_ADMIN)).access;
+        runs[logging ? 'logged' : 'unlogged'] = await writeRuns(client, base, token);
+      }
+      writeRounds.push(runs);
     }
-
-    // 4. Refresh-token rotation, sequential: each answer's refresh token feeds the next request.
-    const session = await login(tokenUrl, ADMIN);
-    const rotation = await client.run({
-      kind: 'rotate',
-      url: tokenUrl,
-      headers: grantHeaders,
-      refreshToken: session.refresh,
-      ...PLAN.rotation,
-    });
-
-    // 5. Writes with the operation log (every one recorded), then on the same data with it off.
-    const logged = await writeRuns(client, base, demo.access);
-    await closeServer();
-    base = await boot({ ...baseConfig, operationLogEnabled: false });
-    const unlogged = await writeRuns(
-      client,
-      base,
-      (await login(`${base}/iot/oauth/token`, DEMO_ADMIN)).access,
-    );
 
     const result = {
       label: storage.label,
       bootMs,
-      signIn: summarise(signIn),
-      rotation: summarise(rotation),
-      reads: reads.map((r) => ({
-        concurrency: r.concurrency,
-        authorised: summarise(r.authorised),
-        public: summarise(r.public),
-      })),
-      writes: PLAN.concurrencies.map((concurrency, i) => ({
-        concurrency,
-        logged: summarise(logged[i]),
-        unlogged: summarise(unlogged[i]),
-      })),
+      signIn: foundation?.signIn,
+      rotation: foundation?.rotation,
+      reads: foundation?.reads ?? [],
+      writes: PLAN.concurrencies.map((concurrency, i) => {
+        const logged = writeRounds.map((runs) => runs.logged[i]);
+        const unlogged = writeRounds.map((runs) => runs.unlogged[i]);
+        return {
+          concurrency,
+          // Every round's requests pooled: req/s over the rounds' summed time, percentiles over all.
+          logged: summarise(pooled(logged)),
+          unlogged: summarise(pooled(unlogged)),
+          roundRatios: logged.map((run, round) => summarise(run).rps / summarise(unlogged[round]).rps),
+        };
+      }),
     };
     console.log(textTable(result));
     return result;
@@ -285,6 +251,67 @@ async function benchDatabase(storage, { buildApp, loadConfig, client, cleanups }
     await storage.drop();
     cleanups.delete(storage.drop);
   }
+}
+
+/** Sign-in, the authorised and public reads, and token rotation (skipped with BENCH_ONLY=writes). */
+async function foundationRuns(client, base) {
+  const tokenUrl = `${base}/iot/oauth/token`;
+  const grantHeaders = { authorization: WEB_BASIC, 'content-type': FORM };
+  const form = (fields) => new URLSearchParams({ loginWay: 'web', ...fields }).toString();
+
+  // 1. Password sign-in, sequential: argon2id verification dominates.
+  const signIn = await client.run({
+    kind: 'load',
+    url: tokenUrl,
+    method: 'POST',
+    headers: grantHeaders,
+    body: form({ grant_type: 'password', ...ADMIN }),
+    concurrency: 1,
+    ...PLAN.signIn,
+    maxMs: 60_000,
+  });
+
+  // The demo project administrator's token and project, for the authorised read.
+  const demo = await login(tokenUrl, DEMO_ADMIN);
+  const mine = await getJson(`${base}/iot/projects/byCurUser`, demo.access);
+  const projectId = mine.data?.list?.[0]?.id;
+  if (!projectId) throw new Error(`demo-admin has no project: ${JSON.stringify(mine)}`);
+  const authorisedUrl = `${base}/iot/projects/getProjectByGroupId?groupId=${projectId}`;
+  const check = await getJson(authorisedUrl, demo.access);
+  if (check.code !== 20000) throw new Error(`authorised read refused: ${JSON.stringify(check)}`);
+  const publicUrl = `${base}/iot/system/info`;
+
+  // 2 and 3. Authorised read through the permission hook against the public route, same load.
+  const reads = [];
+  for (const concurrency of PLAN.concurrencies) {
+    const load = { kind: 'load', method: 'GET', concurrency, ...PLAN.load };
+    const publicRun = await client.run({ ...load, url: publicUrl, headers: {} });
+    const authorisedRun = await client.run({
+      ...load,
+      url: authorisedUrl,
+      headers: { authorization: `Bearer ${demo.access}` },
+    });
+    reads.push({ concurrency, authorised: authorisedRun, public: publicRun });
+  }
+
+  // 4. Refresh-token rotation, sequential: each answer's refresh token feeds the next request.
+  const session = await login(tokenUrl, ADMIN);
+  const rotation = await client.run({
+    kind: 'rotate',
+    url: tokenUrl,
+    headers: grantHeaders,
+    refreshToken: session.refresh,
+    ...PLAN.rotation,
+  });
+  return {
+    signIn: summarise(signIn),
+    rotation: summarise(rotation),
+    reads: reads.map((r) => ({
+      concurrency: r.concurrency,
+      authorised: summarise(r.authorised),
+      public: summarise(r.public),
+    })),
+  };
 }
 
 async function login(tokenUrl, { username, password }) {
@@ -305,6 +332,17 @@ async function getJson(url, token) {
 
 // ---------------------------------------------------------------------------------------------
 // Figures.
+
+/** Several runs of one load as one: their latencies together, their times summed. */
+function pooled(runs) {
+  return {
+    latencies: runs.flatMap((run) => run.latencies),
+    failed: runs.reduce((sum, run) => sum + run.failed, 0),
+    firstFailure: runs.find((run) => run.firstFailure)?.firstFailure,
+    stoppedEarly: runs.some((run) => run.stoppedEarly),
+    elapsedMs: runs.reduce((sum, run) => sum + run.elapsedMs, 0),
+  };
+}
 
 function summarise(run) {
   const sorted = Float64Array.from(run.latencies).sort();
@@ -349,8 +387,8 @@ function textTable(result) {
       String(s.failed),
       s.seconds.toFixed(1),
     ]);
-  row('password sign-in (sequential)', result.signIn, false);
-  row('refresh rotation (sequential)', result.rotation);
+  if (result.signIn) row('password sign-in (sequential)', result.signIn, false);
+  if (result.rotation) row('refresh rotation (sequential)', result.rotation);
   for (const read of result.reads) {
     row(`authorised read  c=${read.concurrency}`, read.authorised);
     row(`public read      c=${read.concurrency}`, read.public);
@@ -371,10 +409,10 @@ function textTable(result) {
         `(+${ms(r.authorised.p50 - r.public.p50)} ms at p50)`,
     )
     .join(', ');
-  lines.push(`authorised / public throughput: ${ratios}`);
+  if (ratios) lines.push(`authorised / public throughput: ${ratios}`);
   lines.push(
-    `operation log, logged / unlogged write throughput: ${result.writes
-      .map((w) => `c=${w.concurrency} ${ratio(w.logged.rps, w.unlogged.rps)}`)
+    `operation log, logged / unlogged write throughput over ${PLAN.writeRounds} rounds: ${result.writes
+      .map((w) => `c=${w.concurrency} ${ratio(w.logged.rps, w.unlogged.rps)} ${roundRange(w)}`)
       .join(', ')}`,
   );
   const failures = [
@@ -383,11 +421,18 @@ function textTable(result) {
     ...result.reads.flatMap((r) => [r.authorised, r.public]),
     ...result.writes.flatMap((w) => [w.logged, w.unlogged]),
   ]
-    .map((s) => s.firstFailure)
+    .map((s) => s?.firstFailure)
     .filter(Boolean);
   if (failures.length > 0) lines.push(`first failure: ${failures[0]}`);
   if (lines.some((l) => l.includes('*'))) lines.push('* stopped at the time cap before the full count');
   return `${lines.join('\n')}\n`;
+}
+
+/** `(rounds 0.97–1.04×)`: the spread of the per-round ratios, which says how noisy the machine was. */
+function roundRange(write) {
+  const ratios = write.roundRatios.filter(Number.isFinite);
+  if (ratios.length < 2) return '';
+  return `(rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}×)`;
 }
 
 function markdown(results, machine) {
@@ -395,11 +440,14 @@ function markdown(results, machine) {
   const cell = (r, f) => (r.skipped ? '—' : f(r));
   const lat = (s) => `${ms(s.p50)} / ${ms(s.p95)} ms`;
   const load = (s) => `${rate(s.rps)} req/s · ${ms(s.p50)} / ${ms(s.p95)} / ${ms(s.p99)} ms`;
-  const rows = [
-    ['Password sign-in, p50 / p95', (r) => lat(r.signIn)],
-    ['Refresh-token rotation, p50 / p95', (r) => lat(r.rotation)],
-  ];
-  for (const [i, c] of PLAN.concurrencies.entries()) {
+  const rows = [];
+  if (!PLAN.writesOnly) {
+    rows.push(
+      ['Password sign-in, p50 / p95', (r) => lat(r.signIn)],
+      ['Refresh-token rotation, p50 / p95', (r) => lat(r.rotation)],
+    );
+  }
+  for (const [i, c] of PLAN.writesOnly ? [] : PLAN.concurrencies.entries()) {
     rows.push(
       [`Authorised read, c=${c} (p50 / p95 / p99)`, (r) => load(r.reads[i].authorised)],
       [`Public read, c=${c} (p50 / p95 / p99)`, (r) => load(r.reads[i].public)],
@@ -415,7 +463,7 @@ function markdown(results, machine) {
       [`Same write, log off, c=${c}`, (r) => load(r.writes[i].unlogged)],
       [
         `**Logged / unlogged write throughput, c=${c}**`,
-        (r) => `**${ratio(r.writes[i].logged.rps, r.writes[i].unlogged.rps)}**`,
+        (r) => `**${ratio(r.writes[i].logged.rps, r.writes[i].unlogged.rps)}** ${roundRange(r.writes[i])}`,
       ],
     );
   }

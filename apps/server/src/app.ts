@@ -125,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config,
     db: database.db,
     dialect: database.dialect,
+    withSqliteHandle: database.withSqliteHandle,
     router: new Router(app, access),
     upgrades: new UpgradeRouter(app),
     access,
@@ -194,6 +195,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     operationLogs,
     workOrders,
     async close() {
+      // Before HTTP closes: an answer held for room in the log's queue must not keep it open.
+      operationLogs.release();
       platform.jobs.stop();
       await liveSocket.close();
       await messages.socket.close();

@@ -24,3 +24,13 @@ describe('TRUST_PROXY', () => {
       expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('OPERATION_LOG_FLUSH_MS', () => {
+  it('stores entries 100 ms after the first by default, at once with 0, and refuses what is not a count', () => {
+    expect(loadConfig({}).operationLogFlushMs).toBe(100);
+    expect(loadConfig({ OPERATION_LOG_FLUSH_MS: '0' }).operationLogFlushMs).toBe(0);
+    expect(loadConfig({ OPERATION_LOG_FLUSH_MS: '250' }).operationLogFlushMs).toBe(250);
+    for (const bad of ['-1', '0.5', 'soon'])
+      expect(() => loadConfig({ OPERATION_LOG_FLUSH_MS: bad }), bad).toThrow(/OPERATION_LOG_FLUSH_MS/);
+  });
+});

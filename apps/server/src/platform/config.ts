@@ -58,6 +58,11 @@ export interface Config {
   operationLogRetentionDays: number;
   /** OPERATION_LOG=off: record nothing (a deployment that audits at its gateway instead). */
   operationLogEnabled: boolean;
+  /**
+   * Milliseconds an operation-log entry waits to be stored with the next ones: the longest a killed
+   * process can lose (decision 0038). 0 stores each entry at once (still off the request's path).
+   */
+  operationLogFlushMs: number;
   /** Seconds a device has to acknowledge a remote-control command before the record closes as timed out. */
   commandTimeoutSeconds: number;
   /** The live data socket closes after this many seconds without a message (clients ping every 15 s). */
@@ -151,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionIntervalSeconds: int(env.RETENTION_INTERVAL, 3600, 'RETENTION_INTERVAL'),
     operationLogRetentionDays: int(env.OPERATION_LOG_RETENTION_DAYS, 180, 'OPERATION_LOG_RETENTION_DAYS'),
     operationLogEnabled: env.OPERATION_LOG !== 'off',
+    operationLogFlushMs: int(env.OPERATION_LOG_FLUSH_MS, 100, 'OPERATION_LOG_FLUSH_MS'),
     mqttUrl: env.MQTT_URL || undefined,
     mqttHookSecret: env.MQTT_HOOK_SECRET || undefined,
     mqttShareGroup: env.MQTT_SHARE_GROUP || 'iot-server',

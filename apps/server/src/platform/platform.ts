@@ -6,7 +6,7 @@ import type { TokenSigner } from './auth/tokens.js';
 import type { LiveBus } from './bus.js';
 import type { ClusterBus } from './cluster-bus.js';
 import type { Config } from './config.js';
-import type { Dialect } from './db/connect.js';
+import type { Dialect, SqliteHandleLender } from './db/connect.js';
 import type { Database } from './db/schema.js';
 import type { FileStore } from './files.js';
 import type { Router } from './http/route.js';
@@ -19,6 +19,8 @@ export interface Platform {
   config: Config;
   db: Kysely<Database>;
   dialect: Dialect;
+  /** SQLite only: the raw handle for a hot path's prepared statements (connect.ts). */
+  withSqliteHandle?: SqliteHandleLender;
   router: Router;
   upgrades: UpgradeRouter;
   access: AccessService;

@@ -9,10 +9,15 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 export interface OperationLogsFeature {
-  /** Writes what is queued (tests; shutdown). */
+  /** Stores what is queued now rather than at the next tick of the writer (tests). */
   flush(): Promise<void>;
+  /** Entries queued and not stored yet (tests). */
+  backlog(): number;
+  /** First step of a shutdown: no answer waits for room in the queue any more. */
+  release(): void;
   /** One retention pass now, as if at `now`; answers how many entries went. */
   purge(now?: number): Promise<number>;
+  /** Last step of a shutdown, after HTTP has stopped: stores every entry still queued. */
   close(): Promise<void>;
 }
 
@@ -21,8 +26,8 @@ export interface OperationLogsFeature {
  * see every request the route layer marks (writes by signed-in callers, sign-in, sign-out).
  */
 export function operationLogsFeature(platform: Platform, app: FastifyInstance): OperationLogsFeature {
-  const repository = new OperationLogsRepository(platform.db);
-  const writer = new OperationLogWriter(repository, platform.log);
+  const repository = new OperationLogsRepository(platform.db, platform.withSqliteHandle);
+  const writer = new OperationLogWriter(repository, platform.log, platform.config.operationLogFlushMs);
   if (platform.config.operationLogEnabled) installOperationHooks(app, (record) => writer.add(record));
   registerOperationLogRoutes(platform.router, repository);
   const retentionDays = platform.config.operationLogRetentionDays;
@@ -37,5 +42,11 @@ export function operationLogsFeature(platform: Platform, app: FastifyInstance): 
       },
       { oneNode: true },
     );
-  return { flush: () => writer.flush(), purge, close: () => writer.close() };
+  return {
+    flush: () => writer.flush(),
+    backlog: () => writer.backlog,
+    release: () => writer.release(),
+    purge,
+    close: () => writer.close(),
+  };
 }

@@ -103,6 +103,59 @@ describe('what is recorded', () => {
   });
 });
 
+describe('never a secret', () => {
+  it('records password changes, client secrets and tokens as operations, never their values', async () => {
+    const client = await t.ok<{ clientSecret: string }>('POST', '/iot/system/clients', {
+      token: admin,
+      body: { name: '日志对接', clientId: 'oplog-client', userId: 1 },
+    });
+    const viaClient = await t.grant({
+      grant_type: 'client_credentials',
+      clientId: 'oplog-client',
+      clientSecret: client.clientSecret,
+    });
+    expect(viaClient.body.code).toBe(20000);
+    await t.grant({
+      grant_type: 'client_credentials',
+      clientId: 'oplog-client',
+      clientSecret: 'Guess#Secret42',
+    });
+
+    const { password } = DEMO_ACCOUNTS.projectAdmin;
+    const changed = 'Changed#Secret77';
+    await t.ok('PUT', '/iot/users/changePassword', {
+      token: projectAdmin,
+      body: { oldPassword: password, newPassword: changed },
+    });
+    await t.ok('PUT', '/iot/users/changePassword', {
+      token: projectAdmin,
+      body: { oldPassword: changed, newPassword: password },
+    });
+    const session = await t.login('admin', ADMIN_PASSWORD);
+    await t.ok('POST', `/iot/exit?accessToken=${session.access}`, { token: session.access });
+
+    const log = await systemLog();
+    expect(log.list.filter((e) => e.route === '/iot/users/changePassword')).toHaveLength(2);
+    // The refused one as typed (the client id), the granted one as the account the client acts for.
+    expect(log.list.filter((e) => e.summary === '登录（客户端凭据）').map((e) => e.username)).toEqual([
+      'oplog-client',
+      'admin',
+    ]);
+    const text = JSON.stringify(log.list);
+    for (const secret of [
+      client.clientSecret,
+      'Guess#Secret42',
+      changed,
+      password,
+      ADMIN_PASSWORD,
+      session.access,
+      session.refresh,
+      String(viaClient.body.access_token),
+    ])
+      expect(text).not.toContain(secret);
+  });
+});
+
 describe('who reads what', () => {
   it('shows a project only its own writes, and refuses the project log to those without the right', async () => {
     await t.ok('POST', `/iot/groups/${otherProjectId}/children`, {

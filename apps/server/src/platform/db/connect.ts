@@ -21,8 +21,19 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** SQLite only: see SqliteHandleLender. */
+  withSqliteHandle?: SqliteHandleLender;
   destroy(): Promise<void>;
 }
+
+/**
+ * Lends the better-sqlite3 handle to `work` while holding Kysely's one SQLite connection, so no Kysely
+ * transaction is open meanwhile (one left open across an await would otherwise swallow the work's
+ * statements). For a hot path that prepares its statement once and runs it row by row in one
+ * transaction: half the cost of a multi-row INSERT that Kysely builds and SQLite prepares anew each
+ * time (the operation log, decision 0038). `work` must be synchronous.
+ */
+export type SqliteHandleLender = <T>(work: (sqlite: SQLite.Database) => T) => Promise<T>;
 
 // PostgreSQL answers bigint (int8) and numeric as strings; our ids and epoch-ms times fit a double.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -87,6 +98,7 @@ export function connectDatabase(
   return {
     db,
     dialect: 'sqlite',
+    withSqliteHandle: (work) => db.connection().execute(async () => work(sqlite)),
     destroy: async () => {
       await checkpointer.stop();
       await db.destroy();

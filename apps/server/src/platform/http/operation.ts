@@ -30,13 +30,13 @@ export interface OperationRecord extends OperationContext {
 declare module 'fastify' {
   interface FastifyRequest {
     operation?: OperationContext;
-    /** The body code of the answer, read as it was sent. */
-    operationCode?: number;
   }
 }
 
+// Every text within its column (migration 0017): a row the database refused would stop the writer.
 const MAX_TEXT = 256;
-const clip = (text: string) => (text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text);
+const MAX_SHORT = 64;
+const clip = (text: string, max = MAX_TEXT) => (text.length > max ? text.slice(0, max) : text);
 
 /** `groupId=3 id=17`: the path parameters that name what was acted on. */
 export function targetOf(params: unknown): string {
@@ -52,30 +52,42 @@ export function targetOf(params: unknown): string {
 const CODE_AT_START = /^\{"code":(-?\d+)/;
 
 /**
- * Hooks that turn each request carrying an operation context into an OperationRecord, after the
- * answer has left: the log costs the caller nothing but a few property writes.
+ * One hook that turns each request carrying an operation context into an OperationRecord as its answer
+ * is sent: the status and the body code are final then, and the entry is in the writer's hands before
+ * the caller has the answer. A synchronous callback hook, and only one: the log costs the request a
+ * few property reads and an array push. `sink` answers a promise only when its queue is full (the
+ * database away for long); the answer then waits for room rather than the entry being given up.
  */
-export function installOperationHooks(app: FastifyInstance, sink: (record: OperationRecord) => void): void {
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.operation && typeof payload === 'string') {
-      const match = CODE_AT_START.exec(payload.slice(0, 24));
-      if (match) request.operationCode = Number(match[1]);
-    }
-    return payload;
-  });
-  app.addHook('onResponse', async (request, reply) => {
+export function installOperationHooks(
+  app: FastifyInstance,
+  sink: (record: OperationRecord) => undefined | Promise<void>,
+): void {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const operation = request.operation;
-    if (!operation) return;
-    sink({
-      ...operation,
+    if (!operation) return done(null, payload);
+    const match = typeof payload === 'string' ? CODE_AT_START.exec(payload.slice(0, 24)) : null;
+    // Every field named, in one order: a spread of the context measured 4–10 µs a request here.
+    const held = sink({
+      kind: operation.kind,
+      userId: operation.userId,
+      username: clip(operation.username, MAX_SHORT),
+      projectId: operation.projectId,
+      summary: clip(operation.summary),
+      target: operation.target,
       at: Date.now(),
       method: request.method,
       route: clip(request.routeOptions.url ?? request.url.split('?')[0] ?? ''),
       status: reply.statusCode,
-      code: request.operationCode ?? (reply.statusCode < 400 ? 20000 : 40000),
-      ip: clip(request.ip ?? ''),
+      code: match ? Number(match[1]) : reply.statusCode < 400 ? 20000 : 40000,
+      // A forwarded address (TRUST_PROXY) is whatever the header said.
+      ip: clip(request.ip ?? '', MAX_SHORT),
       userAgent: clip(String(request.headers['user-agent'] ?? '')),
     });
+    if (held === undefined) return done(null, payload);
+    held.then(
+      () => done(null, payload),
+      (error: unknown) => done(error as Error),
+    );
   });
 }
 
