@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPORT_PAGE_SIZE } from './limits.js';
 
 /** Every JSON answer is `{code, message, data}`; 20000 is success. */
 export function envelope<T extends z.ZodType>(data: T) {
@@ -7,10 +8,10 @@ export function envelope<T extends z.ZodType>(data: T) {
 
 export const emptyEnvelope = z.object({ code: z.number().int(), message: z.string(), data: z.null() });
 
-/** Paged lists: page counts from 0 (the spec's message list asks page 0, size 8). */
+/** Paged lists: page counts from 0 (the spec's message list asks page 0, size 8); at most an export's page. */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(1000).default(10),
+  size: z.coerce.number().int().min(1).max(EXPORT_PAGE_SIZE).default(10),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

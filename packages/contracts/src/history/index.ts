@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPORT_PAGE_SIZE } from '../common/limits.js';
 
 /** At most this many series (gateway × metric) in one query; more answers 40000 with data 411:… */
 export const MAX_SERIES_PER_QUERY = 64;
@@ -29,7 +30,7 @@ export const historyBody = z
     startTime: time,
     stopTime: time,
     page: z.number().int().min(0).default(0),
-    perPage: z.number().int().min(1).max(1000).default(100),
+    perPage: z.number().int().min(1).max(EXPORT_PAGE_SIZE).default(100),
     ascending: z.boolean().default(false),
     fetchOneMore: z.boolean().default(false),
     includeTotal: z.boolean().default(false),

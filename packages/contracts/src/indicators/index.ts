@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPORT_PAGE_SIZE, GATEWAY_INDICATOR_PAGE_SIZE, MAX_DECIMAL_PLACES } from '../common/limits.js';
 import { requiredText } from '../common/validation.js';
 import { IO_TYPES } from '../gateways/enums.js';
 
@@ -17,8 +18,7 @@ export const indicatorType = z.enum(['float', 'integer', 'boolean', 'text', 'enu
 export const indicatorEnum = z.object({ value: z.number().int(), label: z.string().trim().min(1).max(32) });
 export type IndicatorEnum = z.infer<typeof indicatorEnum>;
 
-/** Spec core §9: custom field decimal places 6. */
-export const MAX_DECIMAL_PLACES = 6;
+export { GATEWAY_INDICATOR_PAGE_SIZE, MAX_DECIMAL_PLACES };
 export const decimalPlaces = z.number().int().min(0).max(MAX_DECIMAL_PLACES);
 
 /** A point's value as stored: numbers (float, integer, boolean 0/1, enum) or text. */
@@ -87,7 +87,7 @@ export const indicatorBody = z
 
 export const indicatorListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(1000).default(10),
+  size: z.coerce.number().int().min(1).max(EXPORT_PAGE_SIZE).default(10),
   keyword: z.string().trim().max(64).optional(),
   type: indicatorType.optional(),
 });
@@ -139,12 +139,9 @@ export const gatewayIndicatorBody = z.object({
   repositionDelay: z.number().int().min(0).max(86_400).default(0),
 });
 
-/** Spec core §9: the web loads a gateway's first 64 indicators. */
-export const GATEWAY_INDICATOR_PAGE_SIZE = 64;
-
 export const gatewayIndicatorListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(1000).default(GATEWAY_INDICATOR_PAGE_SIZE),
+  size: z.coerce.number().int().min(1).max(EXPORT_PAGE_SIZE).default(GATEWAY_INDICATOR_PAGE_SIZE),
   keyword: z.string().trim().max(64).optional(),
 });
 

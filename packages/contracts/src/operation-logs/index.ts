@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPORT_PAGE_SIZE } from '../common/limits.js';
 
 /**
  * What an operation-log entry records (docs/decisions/0038-operation-log.md): a write through the
@@ -50,7 +51,7 @@ const optionalNumber = z.preprocess(
 export const operationLogQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
   /** Up to 1000: the export reads pages of 1000 (spec core §9). */
-  size: z.coerce.number().int().min(1).max(1000).default(10),
+  size: z.coerce.number().int().min(1).max(EXPORT_PAGE_SIZE).default(10),
   userId: optionalNumber,
   /** Part of the account or the person's name. */
   user: z.string().trim().max(64).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPORT_PAGE_SIZE } from '../common/limits.js';
 import { requiredText } from '../common/validation.js';
 
 /** Project pay states of spec core §4. D, E and F send users to the arrears page. */
@@ -104,7 +105,7 @@ export const projectTermsBody = z.object({
 
 export const projectListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(1000).default(10),
+  size: z.coerce.number().int().min(1).max(EXPORT_PAGE_SIZE).default(10),
   keyword: z.string().trim().max(64).optional(),
 });
 

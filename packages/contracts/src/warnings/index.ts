@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPORT_PAGE_SIZE } from '../common/limits.js';
 
 /** Warning rule kinds (docs/decisions/0018-warning-engine.md). */
 export const RULE_KINDS = ['above', 'below', 'outside', 'inside', 'equals', 'rate', 'offline'] as const;
@@ -247,7 +248,7 @@ export type WarningRule = z.infer<typeof warningRule>;
 
 export const ruleListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(1000).default(10),
+  size: z.coerce.number().int().min(1).max(EXPORT_PAGE_SIZE).default(10),
   gatewayId: z.coerce.number().int().positive().optional(),
   keyword: z.string().trim().max(64).optional(),
 });
@@ -304,7 +305,7 @@ const time = z.coerce.number().int().nonnegative();
 
 export const warningListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(1000).default(10),
+  size: z.coerce.number().int().min(1).max(EXPORT_PAGE_SIZE).default(10),
   gatewayId: z.coerce.number().int().positive().optional(),
   /** An area or site of the project: only warnings of gateways placed there or below (站点首页). */
   groupId: z.coerce.number().int().positive().optional(),

@@ -18,6 +18,7 @@ import * as systemSettings from './migrations/0018-system-settings.js';
 import * as catalogues from './migrations/0019-catalogues.js';
 import * as gatewayTypes from './migrations/0021-gateway-types.js';
 import * as manualEntries from './migrations/0022-manual-entries.js';
+import * as noticeOperate from './migrations/0023-notice-operate.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0019-catalogues': catalogues,
   '0021-gateway-types': gatewayTypes,
   '0022-manual-entries': manualEntries,
+  '0023-notice-operate': noticeOperate,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

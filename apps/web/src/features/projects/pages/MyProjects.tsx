@@ -1,4 +1,4 @@
-import type { Page } from '@iot/contracts';
+import { type Page, PROJECT_SELECT_PAGE_SIZE } from '@iot/contracts';
 import type { PayStatus, ProjectSummary } from '@iot/contracts/projects';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Card, Col, Empty, Input, Pagination, Row, Space, Spin, Tag, Typography } from 'antd';
@@ -19,7 +19,7 @@ const PAY_STATUS: Record<PayStatus, { label: string; color: string }> = {
 };
 
 /** Spec core §9: project selection page size 10. */
-const PAGE_SIZE = 10;
+const PAGE_SIZE = PROJECT_SELECT_PAGE_SIZE;
 
 interface SavedQuery {
   keyword: string;
