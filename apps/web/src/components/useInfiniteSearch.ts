@@ -31,7 +31,8 @@ export function useInfiniteSearch<T>(
   const onPopupScroll = (event: UIEvent<HTMLDivElement>) => {
     const list = event.currentTarget;
     const nearEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - LOAD_MORE_WITHIN_PX;
-    if (nearEnd && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+    // Scroll events come in bursts: one request for the next page, not one per event.
+    if (nearEnd && query.hasNextPage) void query.fetchNextPage({ cancelRefetch: false });
   };
   return {
     items,

@@ -1,6 +1,5 @@
 import {
   AuditOutlined,
-  KeyOutlined,
   LogoutOutlined,
   MenuOutlined,
   SettingOutlined,
@@ -66,7 +65,7 @@ export function TopBar({
     personalCodes.has('router-usercenter') && { key: '/usercenter', label: '个人中心' },
     personalCodes.has('router-messageCenter') && { key: '/messageCenter', label: '我的消息' },
     personalCodes.has('router-auditList') && { key: '/auditList', label: '我的审批' },
-    { key: 'password', label: '修改密码', icon: <KeyOutlined /> },
+    { key: 'password', label: '修改密码' },
     { key: 'guide', label: '新手引导' },
     { key: 'share', label: '使用分享码' },
     OWN_HOSTS.includes(window.location.hostname) && { key: '/index', label: '返回首页' },

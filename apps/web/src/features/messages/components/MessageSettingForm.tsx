@@ -13,7 +13,7 @@ const MESSAGE_KINDS = [
 
 /** Spec feature-areas §3: each kind's operation mode, 0 closing by itself. */
 const OPERATE_OPTIONS = [
-  { value: NoticeOperate.AUTO_CLOSE, label: `自动关闭（${NOTICE_SECONDS} 秒）` },
+  { value: NoticeOperate.AUTO_CLOSE, label: '自动关闭' },
   { value: NoticeOperate.STAY, label: '手动关闭' },
 ];
 

@@ -49,8 +49,12 @@ export function GatewayPicker({
       options={list}
       optionRender={(option) => (
         <Flex justify="space-between" gap={8}>
-          <span>{option.data.label}</span>
+          {/* A long name gives way, so that the state stays in view on a phone. */}
+          <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {option.data.label}
+          </span>
           <Badge
+            style={{ flex: 'none' }}
             status={option.data.online ? 'success' : 'default'}
             text={option.data.online ? '在线' : '离线'}
           />
