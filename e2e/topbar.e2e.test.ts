@@ -82,8 +82,9 @@ describe('the avatar panel', () => {
         const page = await openAs(`/projects/groups/${projectId}/realTimeData`, viewport);
         // No avatar yet: the first character of the name stands in, in the top bar and the panel.
         const small = page.getByTestId('avatar-menu').locator('.user-avatar');
-        await expect.poll(() => small.getAttribute('data-fallback')).toBe('true');
-        expect(await small.textContent()).toBe('示');
+        // Once login info is in: the initial, not the person icon of a name not yet known.
+        await expect.poll(() => small.textContent()).toBe('示');
+        expect(await small.getAttribute('data-fallback')).toBe('true');
         const panel = await openUserPanel(page);
         const avatar = panel.getByTestId('user-panel-avatar');
         const box = (await avatar.boundingBox())!;

@@ -1,5 +1,5 @@
 import { INFINITE_LIST_PAGE_SIZE, type Page } from '@iot/contracts';
-import { keepPreviousData, type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
+import { type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
 import { type UIEvent, useState } from 'react';
 import { useDebouncedValue } from './debounce';
 
@@ -25,9 +25,11 @@ export function useInfiniteSearch<T>(
     getNextPageParam: (last: Page<T>, all) =>
       last.list.length < INFINITE_LIST_PAGE_SIZE ? undefined : all.length,
     enabled: options.enabled ?? true,
-    placeholderData: keepPreviousData,
   });
-  const items = query.data?.pages.flatMap((page) => page.list) ?? [];
+  // While the typed keyword waits for its debounce, or its answer, the options of an older keyword
+  // are not offered: a quick click must not pick one of them.
+  const searching = typed.trim() !== keyword || query.isLoading;
+  const items = searching ? [] : (query.data?.pages.flatMap((page) => page.list) ?? []);
   const onPopupScroll = (event: UIEvent<HTMLDivElement>) => {
     const list = event.currentTarget;
     const nearEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - LOAD_MORE_WITHIN_PX;
@@ -40,7 +42,8 @@ export function useInfiniteSearch<T>(
     typed,
     onSearch: setTyped,
     onPopupScroll,
-    isFetching: query.isFetching,
+    /** Loading or waiting to search: show 加载中 rather than 没有匹配. */
+    isFetching: searching || query.isFetching,
     isError: query.isError,
     error: query.error,
     refetch: query.refetch,

@@ -207,6 +207,7 @@ function ClientFormModal(props: {
             onPopupScroll={users.onPopupScroll}
             placeholder="搜索账号或姓名"
             loading={users.isFetching}
+            notFoundContent={users.isFetching ? '加载中…' : '没有匹配的账号'}
             options={users.items.map((u) => ({ value: u.userId, label: `${u.realname}（${u.username}）` }))}
           />
         </Form.Item>

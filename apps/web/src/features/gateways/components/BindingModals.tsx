@@ -199,7 +199,9 @@ export function TransferModal({
             showSearch={{ filterOption: false, onSearch: projects.onSearch }}
             onPopupScroll={projects.onPopupScroll}
             notFoundContent={
-              projects.isError ? (
+              projects.isFetching ? (
+                '加载中…'
+              ) : projects.isError ? (
                 <LoadError compact what="项目列表" error={projects.error} onRetry={projects.refetch} />
               ) : (
                 '没有其它可转移到的项目'

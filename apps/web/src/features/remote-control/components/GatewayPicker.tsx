@@ -61,7 +61,9 @@ export function GatewayPicker({
         </Flex>
       )}
       notFoundContent={
-        options.isError ? (
+        options.isFetching ? (
+          '加载中…'
+        ) : options.isError ? (
           <LoadError compact what="网关" error={options.error} onRetry={options.refetch} />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有找到网关" />
