@@ -1,5 +1,5 @@
 import type { Message } from '@iot/contracts/messages';
-import type { MessageSetting } from '@iot/contracts/users';
+import { type MessageSetting, NoticeOperate } from '@iot/contracts/users';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
@@ -66,7 +66,7 @@ async function prepare(account: { username: string; password: string }, theme: s
       ...setting,
       isShowMessage: true,
       isMuteMessageSound: false,
-      warningMessageOperate: 0,
+      warningMessageOperate: NoticeOperate.STAY,
       isWarningVoice: voice,
     },
     token,

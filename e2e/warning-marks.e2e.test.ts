@@ -1,5 +1,5 @@
 import type { Page as ListPage } from '@iot/contracts';
-import type { MessageSetting } from '@iot/contracts/users';
+import { type MessageSetting, NoticeOperate } from '@iot/contracts/users';
 import type { Warning } from '@iot/contracts/warnings';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -71,7 +71,7 @@ async function prepare(account: { username: string; password: string }, theme: '
       ...setting,
       isShowMessage: true,
       isMuteMessageSound: true,
-      warningMessageOperate: 0,
+      warningMessageOperate: NoticeOperate.STAY,
       isWarningVoice: false,
     },
     access,

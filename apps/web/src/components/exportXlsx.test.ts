@@ -1,6 +1,7 @@
+import { EXPORT_PAGE_SIZE } from '@iot/contracts';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { EXPORT_PAGE_SIZE, excelDate, exportFileName, fetchAllPages } from './exportXlsx';
+import { excelDate, exportFileName, fetchAllPages } from './exportXlsx';
 
 describe('fetchAllPages', () => {
   const rows = Array.from({ length: 2 * EXPORT_PAGE_SIZE + 5 }, (_, i) => i);

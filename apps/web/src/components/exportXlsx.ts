@@ -1,8 +1,5 @@
-import type { Page } from '@iot/contracts';
+import { EXPORT_PAGE_SIZE, type Page } from '@iot/contracts';
 import dayjs from 'dayjs';
-
-/** Spec core §9: exports read lists in pages of at most 1000. */
-export const EXPORT_PAGE_SIZE = 1000;
 
 /** Spec core §7: the file name of an export that has nothing better to be called. */
 export const DEFAULT_EXPORT_NAME = 'list';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPORT_PAGE_SIZE } from './limits.js';
 import { positiveIntegerParam } from './validation.js';
 
 /** Every JSON answer is `{code, message, data}`; 20000 is success. */
@@ -9,7 +10,7 @@ export function envelope<T extends z.ZodType>(data: T) {
 export const emptyEnvelope = z.object({ code: z.number().int(), message: z.string(), data: z.null() });
 
 /** A page size: a positive integer (spec core §5), at most the export page of core §9 (1000). */
-export const MAX_PAGE_SIZE = 1000;
+export const MAX_PAGE_SIZE = EXPORT_PAGE_SIZE;
 export function pageSizeOf(fallback: number, max = MAX_PAGE_SIZE) {
   return positiveIntegerParam(max).default(fallback);
 }

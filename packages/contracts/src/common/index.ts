@@ -2,5 +2,6 @@ import './zod-locale.js';
 
 export * from './codes.js';
 export * from './envelope.js';
+export * from './limits.js';
 export * from './permissions.js';
 export * from './validation.js';

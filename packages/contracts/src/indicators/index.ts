@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageSizeOf } from '../common/envelope.js';
+import { GATEWAY_INDICATOR_PAGE_SIZE, MAX_DECIMAL_PLACES } from '../common/limits.js';
 import { type DecimalRule, integerBetween, MEASURED_VALUE, requiredText } from '../common/validation.js';
 import { IO_TYPES } from '../gateways/enums.js';
 
@@ -18,8 +19,7 @@ export const indicatorType = z.enum(['float', 'integer', 'boolean', 'text', 'enu
 export const indicatorEnum = z.object({ value: z.number().int(), label: z.string().trim().min(1).max(32) });
 export type IndicatorEnum = z.infer<typeof indicatorEnum>;
 
-/** Spec core §9: custom field decimal places 6. */
-export const MAX_DECIMAL_PLACES = 6;
+export { GATEWAY_INDICATOR_PAGE_SIZE, MAX_DECIMAL_PLACES };
 export const decimalPlaces = integerBetween(0, MAX_DECIMAL_PLACES);
 
 /** A point's value as stored: numbers (float, integer, boolean 0/1, enum) or text. */
@@ -148,9 +148,6 @@ export const gatewayIndicatorBody = z.object({
   isAutoReposition: z.boolean().default(false),
   repositionDelay: integerBetween(0, 86_400).default(0),
 });
-
-/** Spec core §9: the web loads a gateway's first 64 indicators. */
-export const GATEWAY_INDICATOR_PAGE_SIZE = 64;
 
 export const gatewayIndicatorListQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { mobileCodeType } from '../auth/index.js';
 import { pageSize } from '../common/envelope.js';
+import { NOTICE_SECONDS } from '../common/limits.js';
+import { SCOPE_TYPES } from '../common/permissions.js';
 import {
   decimal,
   imageAddress,
@@ -21,22 +23,32 @@ export const USER_STATUSES = ['enabled', 'disabled'] as const;
 export const userStatus = z.enum(USER_STATUSES);
 
 /**
- * Message settings of spec core §3. Operate values are the seconds a notice stays open;
- * 0 keeps it until closed. Voice switches are effective only while isShowMessage is on.
+ * How a notice of a kind closes (feature-areas §3, "operation mode … 0 means auto-close"):
+ * AUTO_CLOSE after NOTICE_SECONDS, STAY until the user closes it (duration 0). Decision 0044.
  */
-export const NOTICE_SECONDS_MESSAGE = '停留时间须为 0～3600 秒';
-/** Seconds a notice stays: the decimal rule (4 digits, 1 decimal: 4.5 is the default), 0 to 3600. */
-export const noticeSeconds = decimal({ integerDigits: 4, maxDecimals: 1 }).refine(
-  (value) => value >= 0 && value <= 3600,
-  NOTICE_SECONDS_MESSAGE,
-);
+export const NoticeOperate = { AUTO_CLOSE: 0, STAY: 1 } as const;
+export type NoticeOperate = (typeof NoticeOperate)[keyof typeof NoticeOperate];
+export const noticeOperate = z.union([z.literal(0), z.literal(1)], {
+  error: '通知关闭方式只能是 0（自动关闭）或 1（手动关闭）',
+});
+
+/** The duration (seconds, antd's) of a notice shown under this operation mode: 0 keeps it open. */
+export function noticeDuration(operate: number): number {
+  return operate === NoticeOperate.AUTO_CLOSE ? NOTICE_SECONDS : 0;
+}
+
+/**
+ * Message settings of spec core §3. Each `…MessageOperate` is how that kind's notices close
+ * (NoticeOperate); the other kind's also governs the project notices (payStatus B, an ended set
+ * meal). Voice switches are effective only while isShowMessage is on.
+ */
 export const messageSetting = z.object({
   isShowMessage: z.boolean(),
   isMuteMessageSound: z.boolean(),
-  warningMessageOperate: noticeSeconds,
-  malfunctionMessageOperate: noticeSeconds,
-  maintenanceMessageOperate: noticeSeconds,
-  otherMessageOperate: noticeSeconds,
+  warningMessageOperate: noticeOperate,
+  malfunctionMessageOperate: noticeOperate,
+  maintenanceMessageOperate: noticeOperate,
+  otherMessageOperate: noticeOperate,
   isWarningVoice: z.boolean(),
   isMalfunctionVoice: z.boolean(),
   isMaintenanceVoice: z.boolean(),
@@ -47,15 +59,37 @@ export type MessageSetting = z.infer<typeof messageSetting>;
 export const DEFAULT_MESSAGE_SETTING: MessageSetting = {
   isShowMessage: true,
   isMuteMessageSound: false,
-  warningMessageOperate: 4.5,
-  malfunctionMessageOperate: 4.5,
-  maintenanceMessageOperate: 4.5,
-  otherMessageOperate: 4.5,
+  warningMessageOperate: NoticeOperate.AUTO_CLOSE,
+  malfunctionMessageOperate: NoticeOperate.AUTO_CLOSE,
+  maintenanceMessageOperate: NoticeOperate.AUTO_CLOSE,
+  otherMessageOperate: NoticeOperate.AUTO_CLOSE,
   isWarningVoice: false,
   isMalfunctionVoice: false,
   isMaintenanceVoice: false,
   isOtherVoice: false,
 };
+
+/**
+ * Settings as stored (JSON text or its value), key by key: a key saved before it existed, or in an
+ * older form, reads as its default without losing the others; unreadable text reads as the defaults.
+ */
+export function readMessageSetting(stored: unknown): MessageSetting {
+  let value: unknown = stored;
+  if (typeof stored === 'string') {
+    try {
+      value = JSON.parse(stored);
+    } catch {
+      value = {};
+    }
+  }
+  const source = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const setting: Record<string, unknown> = { ...DEFAULT_MESSAGE_SETTING };
+  for (const [key, schema] of Object.entries(messageSetting.shape)) {
+    const parsed = schema.safeParse(source[key]);
+    if (parsed.success) setting[key] = parsed.data;
+  }
+  return setting as MessageSetting;
+}
 
 const VOICE_SWITCHES = [
   'isWarningVoice',
@@ -150,12 +184,31 @@ export const profileBody = z.object({
   avatar: imageAddress.optional(),
 });
 
-/** The login-info answer (spec core §3 menu and message settings): who I am and what I may open. */
+/** One of the user's roles: the scope it is held in (its name as the title dropdown shows it) and the role. */
+export const loginRole = z.object({
+  scopeType: z.enum(SCOPE_TYPES),
+  /** 0 for the system; a firm's, corporation's or project's (its group's) id. */
+  scopeId: z.number().int(),
+  scopeName: z.string(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+});
+export type LoginRole = z.infer<typeof loginRole>;
+
+/**
+ * The login-info answer (spec core §3 menu and message settings, feature-areas §3 user): who I am,
+ * my roles and what I may open.
+ */
 export const loginInfo = z.object({
   userId: z.number().int(),
   username: z.string(),
   realname: z.string(),
+  /** The avatar as stored (the profile's value). */
   avatar: z.string(),
+  /** Where the browser loads the avatar from; '' when there is none to show. */
+  avatarPath: z.string(),
+  /** Every scope the user is a member of, with the role held there: system, corporations, firms, projects. */
+  roles: z.array(loginRole),
   mobile: z.string().nullable(),
   theme,
   isReadGuide: z.number().int(),
@@ -163,6 +216,7 @@ export const loginInfo = z.object({
   frontMenus: z.record(z.string(), z.array(z.unknown())),
   messageSetting,
 });
+export type LoginInfo = z.infer<typeof loginInfo>;
 
 export const usernameCheckQuery = z.object({
   username: z.string().trim().min(1),

@@ -7,7 +7,7 @@ import {
   MessageTypeNames,
   type WebhookPayload,
 } from '@iot/contracts/messages';
-import { DEFAULT_MESSAGE_SETTING, effectiveMessageSetting, messageSetting } from '@iot/contracts/users';
+import { effectiveMessageSetting, readMessageSetting } from '@iot/contracts/users';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsSender } from '../../platform/sms.js';
 import type { VoiceSender } from '../../platform/voice.js';
@@ -57,15 +57,7 @@ export function chinaTime(ms: number): string {
 }
 
 function showsLive(setting: string): boolean {
-  let stored: unknown = {};
-  try {
-    stored = JSON.parse(setting);
-  } catch {
-    // Unreadable settings: the defaults.
-  }
-  const parsed = messageSetting.partial().safeParse(stored);
-  return effectiveMessageSetting({ ...DEFAULT_MESSAGE_SETTING, ...(parsed.success ? parsed.data : {}) })
-    .isShowMessage;
+  return effectiveMessageSetting(readMessageSetting(setting)).isShowMessage;
 }
 
 /**

@@ -127,22 +127,44 @@ describe('STOMP message socket', () => {
       body: { username: 'stomp-leaver', password: 'Leaver@2026', realname: '离职人员' },
     });
     const connection = await connect((await t.login('stomp-leaver', 'Leaver@2026')).access);
+    const inboxOfLeaver = inbox(connection.client, messageCenterTopic(created.userId));
+    await expect.poll(() => t.server.messages.socket.deliver(messageCenterTopic(created.userId), {})).toBe(1);
     // Told at once, not at the next periodic check.
     await t.ok('PUT', `/iot/users/${created.userId}`, { token: admin, body: { status: 'disabled' } });
     await expect
       .poll(() => connection.errors.map((e) => e.headers.message))
       .toEqual(['account is deactivate']);
+    // The spec's text is the body (feature-areas §8): of a message on the user's topic, then of the ERROR.
+    expect(inboxOfLeaver.map((m) => m.body)).toEqual(['{}', 'account is deactivate']);
+    expect(inboxOfLeaver[1]!.headers['content-type']).toBe('text/plain');
+    expect(connection.errors[0]!.body).toBe('account is deactivate');
+    await expect.poll(connection.closed).toBe(true);
 
     const expiring = await t.ok<{ userId: number }>('POST', '/iot/users', {
       token: admin,
       body: { username: 'stomp-temp', password: 'Temp@2026x', realname: '临时人员' },
     });
     const temp = await connect((await t.login('stomp-temp', 'Temp@2026x')).access);
+    const tempToken = (await t.login('stomp-temp', 'Temp@2026x')).access;
     await t.ok('PUT', `/iot/users/${expiring.userId}`, {
       token: admin,
       body: { expireAt: Date.now() - 1000 },
     });
     await expect.poll(() => temp.errors.map((e) => e.headers.message)).toEqual(['account is expired']);
+    expect(temp.errors[0]!.body).toBe('account is expired');
+
+    // Connecting again is refused with the same body.
+    const again = new Client({
+      webSocketFactory: () => new WebSocket(`${t.baseUrl.replace('http', 'ws')}/socket?token=${tempToken}`),
+      reconnectDelay: 0,
+      debug: () => {},
+    });
+    clients.push(again);
+    const refusal = await new Promise<IFrame>((resolve) => {
+      again.onStompError = resolve;
+      again.activate();
+    });
+    expect([refusal.headers.message, refusal.body]).toEqual(['account is expired', 'account is expired']);
   });
 
   it('refuses a connection without a valid token', async () => {

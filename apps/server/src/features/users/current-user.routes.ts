@@ -11,6 +11,7 @@ import { badRequest } from '../../platform/errors.js';
 import { type FileStore, imageType } from '../../platform/files.js';
 import type { Router } from '../../platform/http/route.js';
 import type { MenusService } from '../menus/index.js';
+import { avatarPath } from './users.presenter.js';
 import type { UsersService } from './users.service.js';
 
 const tags = ['当前用户'];
@@ -26,7 +27,8 @@ export function registerCurrentUserRoutes(
   router.route({
     method: 'GET',
     url: '/iot/users/current/loginInfo',
-    summary: '登录信息：姓名、主题、前端菜单（按子系统编号）、消息设置',
+    summary:
+      '登录信息：姓名、头像（avatarPath 为可加载的地址）、角色、主题、前端菜单（按子系统编号）、消息设置',
     tags,
     access: 'authenticated',
     response: loginInfo,
@@ -38,6 +40,8 @@ export function registerCurrentUserRoutes(
         username: user.username,
         realname: user.realname,
         avatar: user.avatar,
+        avatarPath: avatarPath(user.avatar),
+        roles: await users.roles(auth.userId),
         mobile: user.mobile,
         theme: themeBody.shape.theme.catch('tech').parse(user.theme),
         isReadGuide: user.is_read_guide,

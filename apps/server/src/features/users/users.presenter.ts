@@ -15,3 +15,15 @@ export function presentUser(row: UserRow): User {
     createdAt: row.created_at,
   };
 }
+
+/** A stored file of ours (platform/files.ts) or a web address: what an avatar may be loaded from. */
+const LOADABLE_AVATAR =
+  /^(\/iot\/files\/[a-z-]{1,32}\/[A-Za-z0-9_-]{8,64}\.(png|jpg|gif|webp)|https?:\/\/[^\s"'<>]+)$/;
+
+/**
+ * Where the browser loads the avatar from (login info's avatarPath): the stored value when it is
+ * one of our files or a web address, '' otherwise, so that the web shows its fallback.
+ */
+export function avatarPath(avatar: string): string {
+  return LOADABLE_AVATAR.test(avatar) ? avatar : '';
+}

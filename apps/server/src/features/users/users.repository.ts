@@ -1,9 +1,13 @@
-import type { UserListQuery } from '@iot/contracts/users';
+import type { ScopeType } from '@iot/contracts';
+import type { LoginRole, UserListQuery } from '@iot/contracts/users';
 import type { Kysely } from 'kysely';
 import { paginate } from '../../platform/db/paging.js';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../platform/db/schema.js';
 import { containsText } from '../../platform/db/search.js';
 import { presentUser } from './users.presenter.js';
+
+/** The system scope's name in a role list (its title in the top bar, spec core §2). */
+const SYSTEM_SCOPE_NAME = '系统管理';
 
 /** Users and their third-party bindings: the only code that touches those tables. */
 export class UsersRepository {
@@ -109,6 +113,52 @@ export class UsersRepository {
       );
     }
     return paginate(query, pageQuery, (q) => q.orderBy('id'), presentUser);
+  }
+
+  /**
+   * The user's memberships with the role held in each and the scope's name, ordered system,
+   * corporations, firms, projects, then by name. A project's name is its top group's.
+   */
+  async roles(userId: number): Promise<LoginRole[]> {
+    const rows = await this.db
+      .selectFrom('memberships as m')
+      .innerJoin('roles as r', 'r.id', 'm.role_id')
+      .leftJoin('groups as g', (join) =>
+        join.onRef('g.id', '=', 'm.scope_id').on('m.scope_type', '=', 'project'),
+      )
+      .leftJoin('gateway_firms as f', (join) =>
+        join.onRef('f.id', '=', 'm.scope_id').on('m.scope_type', '=', 'firm'),
+      )
+      .leftJoin('corporations as c', (join) =>
+        join.onRef('c.id', '=', 'm.scope_id').on('m.scope_type', '=', 'corporation'),
+      )
+      .select([
+        'm.scope_type',
+        'm.scope_id',
+        'r.id as role_id',
+        'r.name as role_name',
+        'g.name as project_name',
+        'f.name as firm_name',
+        'c.name as corporation_name',
+      ])
+      .where('m.user_id', '=', userId)
+      .execute();
+    const roles = rows.map(
+      (row): LoginRole => ({
+        scopeType: row.scope_type as ScopeType,
+        scopeId: row.scope_id,
+        scopeName: row.project_name ?? row.firm_name ?? row.corporation_name ?? SYSTEM_SCOPE_NAME,
+        roleId: row.role_id,
+        roleName: row.role_name,
+      }),
+    );
+    const order = ['system', 'corporation', 'firm', 'project'];
+    return roles.sort(
+      (a, b) =>
+        order.indexOf(a.scopeType) - order.indexOf(b.scopeType) ||
+        a.scopeName.localeCompare(b.scopeName, 'zh-CN') ||
+        a.scopeId - b.scopeId,
+    );
   }
 
   async bindings(userId: number): Promise<Record<string, string>> {

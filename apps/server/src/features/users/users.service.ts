@@ -1,9 +1,10 @@
 import {
   DEFAULT_MESSAGE_SETTING,
   DEFAULT_THEME,
+  type LoginRole,
   type MessageSetting,
-  messageSetting as messageSettingSchema,
   PasswordMessages,
+  readMessageSetting,
   type Theme,
   type UserListQuery,
   UserMessages,
@@ -195,10 +196,14 @@ export class UsersService {
     await this.repository.update(id, { message_setting: JSON.stringify(setting) });
   }
 
-  /** Stored settings, filled with defaults for keys added after the user saved theirs. */
+  /** Stored settings, filled with defaults for keys added (or changed in form) after the user saved theirs. */
   messageSetting(user: UserRow): MessageSetting {
-    const stored = messageSettingSchema.partial().safeParse(JSON.parse(user.message_setting));
-    return { ...DEFAULT_MESSAGE_SETTING, ...(stored.success ? stored.data : {}) };
+    return readMessageSetting(user.message_setting);
+  }
+
+  /** The scopes the user is a member of, with the role held in each (login info). */
+  roles(id: number): Promise<LoginRole[]> {
+    return this.repository.roles(id);
   }
 
   async isUsernameAvailable(username: string, excludeId?: number): Promise<boolean> {

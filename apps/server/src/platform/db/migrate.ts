@@ -18,6 +18,7 @@ import * as systemSettings from './migrations/0018-system-settings.js';
 import * as catalogues from './migrations/0019-catalogues.js';
 import * as gatewayTypes from './migrations/0021-gateway-types.js';
 import * as manualEntries from './migrations/0022-manual-entries.js';
+import * as noticeOperate from './migrations/0023-notice-operate.js';
 import * as messageCounts from './migrations/0024-message-counts.js';
 import * as operationLogIndexes from './migrations/0026-operation-log-indexes.js';
 import * as workOrders from './migrations/0029-work-orders.js';
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0019-catalogues': catalogues,
   '0021-gateway-types': gatewayTypes,
   '0022-manual-entries': manualEntries,
+  '0023-notice-operate': noticeOperate,
   '0024-message-counts': messageCounts,
   '0026-operation-log-indexes': operationLogIndexes,
   '0029-work-orders': workOrders,

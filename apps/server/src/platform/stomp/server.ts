@@ -21,7 +21,10 @@ export interface StompServer {
   close(): Promise<void>;
 }
 
-/** What the spec's web client expects to read when its account stops working (spec core §4). */
+/**
+ * What the spec's web client reads in the socket's body when its account stops working
+ * (feature-areas §8: "Socket body 'account is deactivate' …").
+ */
 export const ACCOUNT_NOTICES: Record<string, string> = {
   [Messages.ACCOUNT_DEACTIVATED]: 'account is deactivate',
   [Messages.ACCOUNT_EXPIRED_OPERATION]: 'account is expired',
@@ -65,6 +68,28 @@ export function startStompServer(
 
   function write(session: Session, frame: Frame): void {
     if (!session.ending && session.ws.readyState === session.ws.OPEN) session.ws.send(serialize(frame));
+  }
+
+  /**
+   * The account stopped working (deactivated or expired): the spec's text is the body of a MESSAGE
+   * on each of the session's subscriptions (the message channel the client listens to), then of
+   * the ERROR that ends the session (decision 0044).
+   */
+  function closeAccount(session: Session, notice: string): void {
+    for (const [id, destination] of session.subscriptions) {
+      messageId += 1;
+      write(session, {
+        command: 'MESSAGE',
+        headers: {
+          subscription: id,
+          'message-id': String(messageId),
+          destination,
+          'content-type': 'text/plain',
+        },
+        body: notice,
+      });
+    }
+    fail(session, notice, notice);
   }
 
   /** ERROR, then close: a STOMP server must close the connection after an ERROR frame. */
@@ -199,7 +224,7 @@ export function startStompServer(
     } catch (error) {
       if (isDatabaseUnavailable(error)) return dropForRetry(session, error);
       const notice = error instanceof Error ? ACCOUNT_NOTICES[error.message] : undefined;
-      return fail(session, notice ?? 'invalid token');
+      return notice ? closeAccount(session, notice) : fail(session, 'invalid token');
     }
     const [cx = 0, cy = 0] = (frame.headers['heart-beat'] ?? '0,0').split(',').map(Number);
     const sendEvery = cy > 0 ? Math.max(HEART_BEAT, cy) : 0;
@@ -241,7 +266,8 @@ export function startStompServer(
         // Nothing is known about the account while the database is away: the next re-check decides.
         if (isDatabaseUnavailable(error)) continue;
         const notice = error instanceof Error ? ACCOUNT_NOTICES[error.message] : undefined;
-        fail(session, notice ?? 'token expired');
+        if (notice) closeAccount(session, notice);
+        else fail(session, 'token expired');
       }
     }
   };

@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import type { Page } from '@iot/contracts';
+import { type Page, PROJECT_SELECT_PAGE_SIZE } from '@iot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, List, Pagination, Popover, Spin, Tabs } from 'antd';
 import { useState } from 'react';
@@ -11,7 +11,7 @@ import { useEnterScope } from '../routes/useEnterScope';
 import { NO_MENU_WARNING } from './Breadcrumbs';
 
 /** Spec core §9: project selection page size 10. */
-const PAGE_SIZE = 10;
+const PAGE_SIZE = PROJECT_SELECT_PAGE_SIZE;
 
 const KINDS = [
   { key: 'projects', label: '项目', url: '/iot/projects/byCurUser', menuType: 'project' },

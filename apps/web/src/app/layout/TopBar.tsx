@@ -4,17 +4,19 @@ import {
   MenuOutlined,
   SettingOutlined,
   ToolOutlined,
-  UserOutlined,
 } from '@ant-design/icons';
 import { Permission } from '@iot/contracts';
-import { Avatar, Button, Dropdown, Modal, Space, Tooltip } from 'antd';
+import { Button, Dropdown, Modal, Space, Tooltip } from 'antd';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MessageBell } from '../../features/messages/index';
+import { ChangePasswordModal, UserAvatar } from '../../features/users/index';
 import { useLoginInfo, useSystemInfo } from '../queries';
 import { generateRoutes, type RouteScope } from '../routes/generate';
 import { useMenusOf } from '../routes/ScopeRoutes';
 import { firstShownRoute } from '../routes/shownMenus';
 import { ScopeSwitcher } from './ScopeSwitcher';
+import { UserPanel } from './UserPanel';
 import { useScopeTitle } from './useScopeTitle';
 import { useSignOut } from './useSignOut';
 
@@ -57,11 +59,13 @@ export function TopBar({
   const messageCenter = personalRoutes.find((r) => r.code === 'router-messageCenter');
   const toolSet = generateRoutes(scoped ?? [], scope).find((r) => r.code === 'router-toolSet');
   const title = useScopeTitle(scope);
+  const [changingPassword, setChangingPassword] = useState(false);
 
   const avatarItems = [
     personalCodes.has('router-usercenter') && { key: '/usercenter', label: '个人中心' },
     personalCodes.has('router-messageCenter') && { key: '/messageCenter', label: '我的消息' },
     personalCodes.has('router-auditList') && { key: '/auditList', label: '我的审批' },
+    { key: 'password', label: '修改密码' },
     { key: 'guide', label: '新手引导' },
     { key: 'share', label: '使用分享码' },
     OWN_HOSTS.includes(window.location.hostname) && { key: '/index', label: '返回首页' },
@@ -128,6 +132,7 @@ export function TopBar({
             items: avatarItems,
             onClick: ({ key }) => {
               if (key === 'logout') signOut();
+              else if (key === 'password') setChangingPassword(true);
               else if (key === 'guide' || key === 'share') {
                 Modal.info({
                   title: key === 'guide' ? '新手引导' : '使用分享码',
@@ -139,13 +144,15 @@ export function TopBar({
               } else navigate(key);
             },
           }}
+          popupRender={(menu) => <UserPanel info={info} scope={scope} menu={menu} />}
         >
-          <Button type="text" data-testid="avatar-menu">
-            <Avatar size="small" src={info?.avatar || undefined} icon={<UserOutlined />} />
+          <Button type="text" data-testid="avatar-menu" aria-label="个人菜单">
+            <UserAvatar avatarPath={info?.avatarPath} realname={info?.realname} size="small" />
             {!narrow && <span style={{ marginLeft: 6 }}>{info?.realname}</span>}
           </Button>
         </Dropdown>
       </Space>
+      <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />
     </header>
   );
 }

@@ -1,21 +1,11 @@
 import type { MenuEntry } from '@iot/contracts/menus';
 import type { SystemInfo } from '@iot/contracts/system';
-import type { MessageSetting, Theme } from '@iot/contracts/users';
+import type { LoginInfo as LoginInfoAnswer } from '@iot/contracts/users';
 import { http, tokenRequest } from '../../api/http';
 import { clearSession, getSession, setTokens } from '../../app/session';
 
-export interface LoginInfo {
-  userId: number;
-  username: string;
-  realname: string;
-  avatar: string;
-  mobile: string | null;
-  theme: Theme;
-  isReadGuide: number;
-  isSystemAdmin: boolean;
-  frontMenus: Record<string, MenuEntry[]>;
-  messageSetting: MessageSetting;
-}
+/** The login info as the web reads it: the contract's answer, with the menus typed. */
+export type LoginInfo = Omit<LoginInfoAnswer, 'frontMenus'> & { frontMenus: Record<string, MenuEntry[]> };
 
 /** GET /iot/system/info: 系统配置 as the sign-in page reads it (decision 0039). */
 export type { SystemInfo } from '@iot/contracts/system';

@@ -141,6 +141,7 @@ export const gatewaysApi = {
   groupTree: (groupId: number) => http.get<GroupNode>(`/iot/groups/${groupId}/tree`, { quiet: true }),
   /** The public system info; devices connect to the embedded broker on its mqttPort. */
   systemInfo: () => http.get<{ mqttPort: number }>('/iot/system/info', { anonymous: true, quiet: true }),
-  myProjects: () =>
-    http.get<Page<ProjectSummary>>('/iot/projects/byCurUser', { params: { page: 0, size: 100 } }),
+  /** The user's projects matching a keyword, a page at a time (the transfer's target picker). */
+  myProjects: (page: number, size: number, keyword: string) =>
+    http.get<Page<ProjectSummary>>('/iot/projects/byCurUser', { params: { page, size, keyword } }),
 };

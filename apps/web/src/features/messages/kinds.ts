@@ -1,5 +1,5 @@
 import { type MessageKind, type MessageType, MessageTypeKinds } from '@iot/contracts/messages';
-import type { MessageSetting } from '@iot/contracts/users';
+import { type MessageSetting, noticeDuration } from '@iot/contracts/users';
 
 /** The user's setting keys of each kind (spec core §3): notice duration and voice read-out. */
 const KIND_SETTINGS: Record<MessageKind, { operate: keyof MessageSetting; voice: keyof MessageSetting }> = {
@@ -9,9 +9,12 @@ const KIND_SETTINGS: Record<MessageKind, { operate: keyof MessageSetting; voice:
   other: { operate: 'otherMessageOperate', voice: 'isOtherVoice' },
 };
 
-/** Seconds a notice of this type stays open; 0 keeps it until closed (spec feature-areas §9). */
-export function noticeDuration(setting: MessageSetting, type: MessageType): number {
-  return Number(setting[KIND_SETTINGS[MessageTypeKinds[type]].operate]);
+/**
+ * Seconds a notice of this type stays open: 4.5, or 0 to keep it until closed, by the kind's
+ * operation mode (spec feature-areas §3/§9, decision 0044).
+ */
+export function messageNoticeDuration(setting: MessageSetting, type: MessageType): number {
+  return noticeDuration(Number(setting[KIND_SETTINGS[MessageTypeKinds[type]].operate]));
 }
 
 /** Whether the title is read out: the kind's voice switch, effective only while messages show. */

@@ -1,7 +1,7 @@
+import { EXPORT_PAGE_SIZE } from '@iot/contracts';
 import type { HistoryPoint } from '@iot/contracts/history';
 import {
   EXCEL_DATE_TIME,
-  EXPORT_PAGE_SIZE,
   excelDate,
   exportXlsx,
   type XlsxCell,

@@ -1,5 +1,6 @@
 import type { ProjectSettings } from '@iot/contracts/projects';
 import { SUSPENDED_PAY_STATUSES } from '@iot/contracts/projects';
+import { noticeDuration } from '@iot/contracts/users';
 import { useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import dayjs from 'dayjs';
@@ -44,11 +45,16 @@ export function ProjectGate({ groupId, children }: { groupId: number; children: 
   useEffect(() => {
     if (!project || !info || announced.current === project.projectGroupId) return;
     announced.current = project.projectGroupId;
+    // Like other messages: 4.5 s, or until closed, by the user's other-message setting (spec core §4).
+    const duration = noticeDuration(info.messageSetting.otherMessageOperate);
     if (project.payStatus === 'B' && info.messageSetting.isShowMessage) {
       notification.warning({
+        key: `payStatus-${project.projectGroupId}`,
         placement: 'topRight',
-        message: '项目即将欠费',
+        title: '项目即将欠费',
         description: `${project.name} 即将到期，请及时续费。`,
+        duration,
+        className: 'pay-status-notice',
       });
     }
     if (project.payStatus === 'C') {
@@ -56,9 +62,12 @@ export function ProjectGate({ groupId, children }: { groupId: number; children: 
     }
     if (project.setMealEndAt !== null && dayjs(project.setMealEndAt).isBefore(dayjs().startOf('day'))) {
       notification.warning({
+        key: `setMeal-${project.projectGroupId}`,
         placement: 'topRight',
-        message: '监测项资源已到期',
+        title: '监测项资源已到期',
         description: `套餐已于 ${dayjs(project.setMealEndAt).format('YYYY-MM-DD')} 到期，请续费监测项。`,
+        duration,
+        className: 'set-meal-notice',
       });
     }
   }, [project, info, notification, modal]);

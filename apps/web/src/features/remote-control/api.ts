@@ -4,6 +4,7 @@ import type { GatewayIndicator } from '@iot/contracts/indicators';
 import { type InstructionRecord, InstructionStatus } from '@iot/contracts/remote-control';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, http } from '../../api/http';
+import { useInfiniteSearch } from '../../components/useInfiniteSearch';
 import { awaitingDevice } from './awaiting';
 
 export const RECORDS_PAGE_SIZE = 10;
@@ -13,17 +14,14 @@ export const remoteControlKeys = {
   lastValues: (gatewayId: number) => ['remoteControl', 'lastValues', gatewayId] as const,
 };
 
-/** Gateways of the project matching a keyword (server search, first 50). */
-export function useGatewayOptions(projectId: number, keyword: string) {
-  return useQuery({
-    queryKey: ['remoteControl', 'gateways', projectId, keyword],
-    enabled: projectId > 0,
-    queryFn: () =>
-      http.get<Page<Gateway>>(`/iot/groups/${projectId}/gateways`, {
-        params: { page: 0, size: 50, keyword },
-      }),
-    placeholderData: keepPreviousData,
-  });
+/** The project's gateways for the picker: searched on the server, 100 more as one scrolls. */
+export function useGatewayOptions(projectId: number) {
+  return useInfiniteSearch(
+    ['remoteControl', 'gateways', projectId],
+    (page, size, keyword) =>
+      http.get<Page<Gateway>>(`/iot/groups/${projectId}/gateways`, { params: { page, size, keyword } }),
+    { enabled: projectId > 0 },
+  );
 }
 
 export function useGateway(projectId: number, gatewayId: number) {

@@ -7,7 +7,7 @@ import {
   type IntegrationClient,
 } from '@iot/contracts/clients';
 import type { User } from '@iot/contracts/users';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { http } from '../../../api/http';
@@ -15,6 +15,7 @@ import { usePermission } from '../../../app/routes/currentRoute';
 import { createdAtColumn } from '../../../components/PagedList';
 import { PagedListCard, uniqueRule, useRowActions } from '../../../components/PagedListCard';
 import { schemaRule } from '../../../components/schemaRule';
+import { useInfiniteSearch } from '../../../components/useInfiniteSearch';
 import { SecretModal } from '../components/SecretModal';
 
 const KEY = 'integrationClients';
@@ -139,14 +140,12 @@ function ClientFormModal(props: {
   onCreated(client: ClientWithSecret): void;
 }) {
   const [form] = Form.useForm<ClientForm>();
-  const [keyword, setKeyword] = useState('');
   const queryClient = useQueryClient();
-  const users = useQuery({
-    queryKey: ['users', 'options', keyword],
-    queryFn: () => http.get<Page<User>>('/iot/users', { params: { page: 0, size: 20, keyword } }),
-    enabled: props.open,
-    select: (page) => page.list.map((u) => ({ value: u.userId, label: `${u.realname}（${u.username}）` })),
-  });
+  const users = useInfiniteSearch(
+    ['users', 'options'],
+    (page, size, keyword) => http.get<Page<User>>('/iot/users', { params: { page, size, keyword } }),
+    { enabled: props.open },
+  );
   const save = useMutation({
     mutationFn: (v: ClientForm) =>
       http.post<ClientWithSecret>(base, { ...v, name: v.name.trim(), clientId: v.clientId.trim() }),
@@ -204,12 +203,12 @@ function ClientFormModal(props: {
           rules={[{ required: true, message: '请选择登录账号' }]}
         >
           <Select
-            showSearch
-            filterOption={false}
-            onSearch={setKeyword}
+            showSearch={{ filterOption: false, onSearch: users.onSearch }}
+            onPopupScroll={users.onPopupScroll}
             placeholder="搜索账号或姓名"
             loading={users.isFetching}
-            options={users.data ?? []}
+            notFoundContent={users.isFetching ? '加载中…' : '没有匹配的账号'}
+            options={users.items.map((u) => ({ value: u.userId, label: `${u.realname}（${u.username}）` }))}
           />
         </Form.Item>
       </Form>

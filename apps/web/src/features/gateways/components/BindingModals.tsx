@@ -1,7 +1,9 @@
 import type { Gateway } from '@iot/contracts/gateways';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Form, Input, Modal, Select } from 'antd';
 import { ApiError } from '../../../api/http';
+import { LoadError } from '../../../components/LoadState';
+import { useInfiniteSearch } from '../../../components/useInfiniteSearch';
 import { type BindInput, type GatewayScope, gatewayKeys, gatewaysApi } from '../api';
 import { aliasRules } from './formRules';
 import { GroupSelect } from './GroupSelect';
@@ -153,9 +155,7 @@ export function TransferModal({
   const scope: GatewayScope = { kind: 'project', groupId };
   const [form] = Form.useForm<{ targetGroupId: number }>();
   const done = useDone(scope, onClose);
-  const projects = useQuery({
-    queryKey: ['gatewayTransferProjects'],
-    queryFn: gatewaysApi.myProjects,
+  const projects = useInfiniteSearch(['gatewayTransferProjects'], gatewaysApi.myProjects, {
     enabled: gateway !== null,
   });
   const transfer = useMutation({
@@ -163,9 +163,7 @@ export function TransferModal({
     onSuccess: () => done.onSuccess(`网关「${gateway?.alias}」已转移`),
     onError: done.onError,
   });
-  const options = (projects.data?.list ?? [])
-    .filter((p) => p.id !== groupId)
-    .map((p) => ({ value: p.id, label: p.name }));
+  const options = projects.items.filter((p) => p.id !== groupId).map((p) => ({ value: p.id, label: p.name }));
   return (
     <Modal
       open={gateway !== null}
@@ -197,10 +195,18 @@ export function TransferModal({
         >
           <Select
             options={options}
-            loading={projects.isLoading}
-            showSearch
-            optionFilterProp="label"
-            notFoundContent="没有其它可转移到的项目"
+            loading={projects.isFetching}
+            showSearch={{ filterOption: false, onSearch: projects.onSearch }}
+            onPopupScroll={projects.onPopupScroll}
+            notFoundContent={
+              projects.isFetching ? (
+                '加载中…'
+              ) : projects.isError ? (
+                <LoadError compact what="项目列表" error={projects.error} onRetry={projects.refetch} />
+              ) : (
+                '没有其它可转移到的项目'
+              )
+            }
           />
         </Form.Item>
       </Form>

@@ -6,10 +6,11 @@ import {
   IndicatorMessages,
   MAX_DECIMAL_PLACES,
 } from '@iot/contracts/indicators';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, InputNumber, Modal, Radio, Select, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ApiError } from '../../../api/http';
+import { useInfiniteSearch } from '../../../components/useInfiniteSearch';
 import { type GatewayIndicatorInput, gatewayIndicatorsApi, indicatorKeys, indicatorsApi } from '../api';
 import { parseInto, schemaRule, showFailure } from './formRules';
 
@@ -46,15 +47,20 @@ export function GatewayIndicatorFormModal({
   const [form] = Form.useForm<Values>();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const [keyword, setKeyword] = useState('');
   const editing = state?.mode === 'edit' ? state.gatewayIndicator : null;
   const isAutoReposition = Form.useWatch('isAutoReposition', form);
   const indicatorId = Form.useWatch('indicatorId', form);
+  const indicators = useInfiniteSearch(
+    [...indicatorKeys.indicators(groupId), 'options'],
+    (page, size, keyword) => indicatorsApi.list(groupId, { page, size, keyword }),
+    { enabled: state !== null },
+  );
+  const { onSearch: searchIndicators } = indicators;
 
   useEffect(() => {
     if (!state) return;
     form.resetFields();
-    setKeyword('');
+    searchIndicators('');
     if (state.mode === 'edit') {
       const {
         indicatorId,
@@ -77,15 +83,9 @@ export function GatewayIndicatorFormModal({
     } else {
       form.setFieldsValue({ ioType: 'r', isAutoReposition: false, repositionDelay: 0, decimalPlaces: null });
     }
-  }, [state, form]);
+  }, [state, form, searchIndicators]);
 
-  const indicators = useQuery({
-    queryKey: [...indicatorKeys.indicators(groupId), 'options', keyword],
-    queryFn: () => indicatorsApi.list(groupId, { page: 0, size: 50, keyword }),
-    enabled: state !== null,
-    placeholderData: keepPreviousData,
-  });
-  const options = (indicators.data?.list ?? []).map((i) => ({
+  const options = indicators.items.map((i) => ({
     value: i.id,
     label: `${i.name}（${INDICATOR_TYPES[i.type]}${i.unit ? `，${i.unit}` : ''}）`,
     indicator: i,
@@ -148,7 +148,8 @@ export function GatewayIndicatorFormModal({
       <Form<Values> form={form} layout="vertical" name="gatewayIndicator" preserve={false}>
         <Form.Item name="indicatorId" label="指标" rules={[{ required: true, message: '请选择指标' }]}>
           <Select
-            showSearch={{ filterOption: false, onSearch: setKeyword }}
+            showSearch={{ filterOption: false, onSearch: indicators.onSearch }}
+            onPopupScroll={indicators.onPopupScroll}
             placeholder="搜索项目指标"
             loading={indicators.isFetching}
             options={options}

@@ -1,11 +1,11 @@
 import { GATEWAY_MODELS, type Gateway } from '@iot/contracts/gateways';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useState } from 'react';
 import { LoadError } from '../../../components/LoadState';
+import { useInfiniteSearch } from '../../../components/useInfiniteSearch';
 import { projectGatewaysApi } from '../api';
 
-/** A gateway of the project, searched on the server by serial number or alias. */
+/** A gateway of the project, searched on the server by serial number or alias, 100 more as one scrolls. */
 export function GatewayPicker({
   groupId,
   value,
@@ -16,13 +16,10 @@ export function GatewayPicker({
   value: Gateway | undefined;
   onChange: (gateway: Gateway | undefined) => void;
 }) {
-  const [keyword, setKeyword] = useState('');
-  const gateways = useQuery({
-    queryKey: ['indicatorGateways', groupId, keyword],
-    queryFn: () => projectGatewaysApi.list(groupId, { page: 0, size: 50, keyword }),
-    placeholderData: keepPreviousData,
-  });
-  const loaded = gateways.data?.list ?? [];
+  const gateways = useInfiniteSearch(['indicatorGateways', groupId], (page, size, keyword) =>
+    projectGatewaysApi.list(groupId, { page, size, keyword }),
+  );
+  const loaded = gateways.items;
   const list = value && !loaded.some((g) => g.id === value.id) ? [value, ...loaded] : loaded;
   return (
     <Select
@@ -31,7 +28,8 @@ export function GatewayPicker({
       style={{ width: 360 }}
       value={value?.id}
       loading={gateways.isFetching}
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      showSearch={{ filterOption: false, onSearch: gateways.onSearch }}
+      onPopupScroll={gateways.onPopupScroll}
       notFoundContent={
         gateways.isFetching ? (
           '加载中…'

@@ -1,7 +1,7 @@
-import { type MessageSetting, noticeSeconds } from '@iot/contracts/users';
-import { Alert, App, Button, Col, Form, InputNumber, Row, Skeleton, Switch, Typography } from 'antd';
+import { NOTICE_SECONDS } from '@iot/contracts';
+import { type MessageSetting, NoticeOperate } from '@iot/contracts/users';
+import { Alert, App, Button, Col, Form, Row, Select, Skeleton, Switch, Typography } from 'antd';
 import { LoadError } from '../../../components/LoadState';
-import { schemaRule } from '../../../components/schemaRule';
 import { useMessageSetting, useSaveMessageSetting } from '../api';
 
 const MESSAGE_KINDS = [
@@ -11,9 +11,15 @@ const MESSAGE_KINDS = [
   { label: '其它消息', operate: 'otherMessageOperate', voice: 'isOtherVoice' },
 ] as const satisfies readonly { label: string; operate: keyof MessageSetting; voice: keyof MessageSetting }[];
 
+/** Spec feature-areas §3: each kind's operation mode, 0 closing by itself. */
+const OPERATE_OPTIONS = [
+  { value: NoticeOperate.AUTO_CLOSE, label: '自动关闭' },
+  { value: NoticeOperate.STAY, label: '手动关闭' },
+];
+
 /**
  * The signed-in user's message settings (spec core §3): show notices, mute the chime, and per kind
- * how long a notice stays and whether its title is read out. Used by 消息设置 and the user center.
+ * whether its notices close by themselves and whether its title is read out. Used by 消息设置 and the user center.
  */
 export function MessageSettingForm() {
   const { message: toast } = App.useApp();
@@ -58,7 +64,7 @@ export function MessageSettingForm() {
       )}
       <Row gutter={16} style={{ fontWeight: 600, marginBottom: 8 }}>
         <Col span={8}>消息类型</Col>
-        <Col span={10}>通知停留时间</Col>
+        <Col span={10}>通知关闭方式</Col>
         <Col span={6}>语音播报</Col>
       </Row>
       {MESSAGE_KINDS.map((kind) => (
@@ -67,17 +73,11 @@ export function MessageSettingForm() {
             {kind.label}
           </Col>
           <Col span={10}>
-            <Form.Item
-              name={kind.operate}
-              rules={[{ required: true, message: '请输入停留时间' }, schemaRule(noticeSeconds)]}
-            >
-              <InputNumber
-                min={0}
-                max={3600}
-                step={1}
-                suffix="秒"
+            <Form.Item name={kind.operate}>
+              <Select
+                options={OPERATE_OPTIONS}
                 style={{ width: '100%' }}
-                aria-label={`${kind.label}停留时间`}
+                aria-label={`${kind.label}关闭方式`}
               />
             </Form.Item>
           </Col>
@@ -89,7 +89,8 @@ export function MessageSettingForm() {
         </Row>
       ))}
       <Typography.Paragraph type="secondary">
-        停留时间是通知自动关闭前显示的秒数；0 表示不自动关闭，需手动关闭。
+        自动关闭：通知显示 {NOTICE_SECONDS}{' '}
+        秒后自行关闭；手动关闭：通知一直显示，直到点击关闭。「其它消息」的方式也用于项目即将欠费、套餐到期等提醒。
       </Typography.Paragraph>
       <Button type="primary" htmlType="submit" loading={save.isPending}>
         保存

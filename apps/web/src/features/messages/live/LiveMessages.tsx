@@ -9,7 +9,7 @@ import { clearSession, useSession } from '../../../app/session';
 import { fetchResourceWarnings, messagesKey } from '../api';
 import { MessageTime } from '../components/MessageTime';
 import { MESSAGE_CENTER_PATH, useOpenMessage } from '../components/useOpenMessage';
-import { isWarningMessage, noticeDuration, noticeIcon, speaks, TYPE_COLORS } from '../kinds';
+import { isWarningMessage, messageNoticeDuration, noticeIcon, speaks, TYPE_COLORS } from '../kinds';
 import { playChime, speak } from './alerts';
 import { connectMessageSocket } from './messageSocket';
 import { NoticeStack, noticeLimit, STACK_THRESHOLD } from './noticeStack';
@@ -125,7 +125,7 @@ export function LiveMessages() {
             </Flex>
           </div>
         ),
-        duration: noticeDuration(current, message.type),
+        duration: messageNoticeDuration(current, message.type),
       });
       // A flood must not turn into a minute of chimes and read-outs: what is only counted among the
       // hidden stays quiet, and messages arriving together chime once (alerts.ts).

@@ -9,11 +9,19 @@ export const RECONNECT_MS = 5_000;
 const HEART_BEAT_MS = 10_000;
 const ABNORMAL_CLOSE = 1006;
 
-/** ERROR texts of the socket for an account that may no longer work, and what the web says (feature-areas §8). */
+/**
+ * The socket's body for an account that may no longer work, and what the web says (feature-areas
+ * §8); the server sends it as a message on the user's topic and as the ERROR that follows.
+ */
 export const ACCOUNT_NOTICES: Record<string, string> = {
   'account is deactivate': '当前账号已停用，无法进行操作！',
   'account is expired': '当前账号已过期，无法进行操作！',
 };
+
+/** The notice for a socket text, if it is one of ACCOUNT_NOTICES' (only their own keys count). */
+export function accountNotice(text: string | undefined): string | undefined {
+  return text !== undefined && Object.hasOwn(ACCOUNT_NOTICES, text) ? ACCOUNT_NOTICES[text] : undefined;
+}
 
 export const messageCenterTopic = (userId: number) => `/user/${userId}/topic/messageCenter`;
 
@@ -88,6 +96,14 @@ function socketUrl(token: string): string {
 export function connectMessageSocket(userId: number, handlers: MessageSocketHandlers): () => void {
   // Set by an ERROR about the token: the next connection may work with a refreshed one.
   let tokenRefused = false;
+  // The account's notice is told once, whether it came as a message, an ERROR or both.
+  let accountClosed = false;
+  const closeAccount = (notice: string) => {
+    if (accountClosed) return;
+    accountClosed = true;
+    void client.deactivate();
+    handlers.onAccountClosed(notice);
+  };
   // Subscriptions die with the connection; the next one makes them again.
   const forget = () => {
     if (connected !== client) return;
@@ -112,6 +128,8 @@ export function connectMessageSocket(userId: number, handlers: MessageSocketHand
       subscriptions.clear();
       for (const destination of listeners.keys()) subscribeOn(client, destination);
       client.subscribe(messageCenterTopic(userId), (frame) => {
+        const notice = accountNotice(frame.body);
+        if (notice) return closeAccount(notice);
         let body: unknown;
         try {
           body = JSON.parse(frame.body);
@@ -123,11 +141,9 @@ export function connectMessageSocket(userId: number, handlers: MessageSocketHand
       });
     },
     onStompError: (frame) => {
-      const notice = ACCOUNT_NOTICES[frame.headers.message ?? ''];
-      if (notice) {
-        void client.deactivate();
-        handlers.onAccountClosed(notice);
-      } else tokenRefused = !tokenRefused && /token/.test(frame.headers.message ?? '');
+      const notice = accountNotice(frame.body) ?? accountNotice(frame.headers.message);
+      if (notice) closeAccount(notice);
+      else tokenRefused = !tokenRefused && /token/.test(frame.headers.message ?? '');
     },
     onWebSocketClose: (event: CloseEvent) => {
       forget();

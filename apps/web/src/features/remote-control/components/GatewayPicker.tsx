@@ -1,6 +1,5 @@
 import type { Gateway } from '@iot/contracts/gateways';
 import { Badge, Empty, Flex, Select } from 'antd';
-import { useState } from 'react';
 import { LoadError } from '../../../components/LoadState';
 import { useGateway, useGatewayOptions } from '../api';
 
@@ -19,10 +18,9 @@ export function GatewayPicker({
   onPicked?: (gateway: Gateway) => void;
   width?: number;
 }) {
-  const [keyword, setKeyword] = useState('');
-  const options = useGatewayOptions(projectId, keyword);
+  const options = useGatewayOptions(projectId);
   const current = useGateway(projectId, value);
-  const list = (options.data?.list ?? []).map((g) => ({
+  const list = options.items.map((g) => ({
     value: g.id,
     label: `${g.alias}（${g.serialNumber}）`,
     online: g.onlineStatus === 'online',
@@ -36,7 +34,8 @@ export function GatewayPicker({
   }
   return (
     <Select
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      showSearch={{ filterOption: false, onSearch: options.onSearch }}
+      onPopupScroll={options.onPopupScroll}
       aria-label="选择网关"
       placeholder="输入别名或序列号搜索网关"
       style={{ width }}
@@ -44,21 +43,27 @@ export function GatewayPicker({
       value={value || undefined}
       onChange={(id: number) => {
         onChange(id);
-        const picked = options.data?.list.find((g) => g.id === id);
+        const picked = options.items.find((g) => g.id === id);
         if (picked) onPicked?.(picked);
       }}
       options={list}
       optionRender={(option) => (
         <Flex justify="space-between" gap={8}>
-          <span>{option.data.label}</span>
+          {/* A long name gives way, so that the state stays in view on a phone. */}
+          <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {option.data.label}
+          </span>
           <Badge
+            style={{ flex: 'none' }}
             status={option.data.online ? 'success' : 'default'}
             text={option.data.online ? '在线' : '离线'}
           />
         </Flex>
       )}
       notFoundContent={
-        options.isError ? (
+        options.isFetching ? (
+          '加载中…'
+        ) : options.isError ? (
           <LoadError compact what="网关" error={options.error} onRetry={options.refetch} />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有找到网关" />

@@ -1,16 +1,18 @@
-import { UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Avatar, Button, Descriptions, Form, Input, Space, Upload } from 'antd';
+import { Button, Descriptions, Form, Input, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { http } from '../../../api/http';
 import type { LoginInfo, Toast } from '../pages/UserCenter';
+import { RoleList } from './RoleList';
+import { UserAvatar } from './UserAvatar';
 
 const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 /** 基本资料: avatar upload (png/jpg/gif/webp up to 2 MB), name, account and mobile. */
 export function ProfileTab({ info, toast }: { info: LoginInfo; toast: Toast }) {
-  const [avatar, setAvatar] = useState(info.avatar);
+  const [avatarPath, setAvatarPath] = useState(info.avatarPath);
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['loginInfo'] });
   const save = useMutation({
@@ -23,7 +25,7 @@ export function ProfileTab({ info, toast }: { info: LoginInfo; toast: Toast }) {
   const upload = useMutation({
     mutationFn: (file: File) => http.upload<{ avatar: string }>('/iot/users/current/avatar', file),
     onSuccess: (answer) => {
-      setAvatar(answer.avatar);
+      setAvatarPath(answer.avatar);
       toast.success('头像已更新');
       refresh();
     },
@@ -38,13 +40,7 @@ export function ProfileTab({ info, toast }: { info: LoginInfo; toast: Toast }) {
     >
       <Form.Item label="头像" extra="png、jpg、gif 或 webp 图片，不超过 2MB">
         <Space size="large" align="center">
-          <Avatar
-            size={72}
-            src={avatar || undefined}
-            icon={<UserOutlined />}
-            alt="头像"
-            data-testid="avatar-preview"
-          />
+          <UserAvatar avatarPath={avatarPath} realname={info.realname} size={80} testId="avatar-preview" />
           <Upload
             accept={AVATAR_TYPES.join(',')}
             showUploadList={false}
@@ -67,6 +63,7 @@ export function ProfileTab({ info, toast }: { info: LoginInfo; toast: Toast }) {
         items={[
           { key: 'username', label: '账号', children: info.username },
           { key: 'mobile', label: '手机号', children: info.mobile || '未绑定' },
+          { key: 'roles', label: '角色', children: <RoleList roles={info.roles} /> },
         ]}
       />
       <Form.Item

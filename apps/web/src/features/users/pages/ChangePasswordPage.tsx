@@ -9,11 +9,10 @@ import { useSystemInfo } from '../../../app/queries';
 import { PhoneCodeField, useResendCountdown } from '../../../components/PhoneCodeField';
 import { schemaRule } from '../../../components/schemaRule';
 import { confirmPasswordRules, newPasswordRules, PASSWORD_HINT } from '../components/accountRules';
+import { PASSWORD_CHANGED } from '../components/ChangePasswordForm';
 import { fieldIssues } from '../components/fieldIssues';
 import '../components/password.css';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
-
-export const PASSWORD_CHANGED = '密码修改成功！';
 
 interface ResetForm {
   mobile: string;

@@ -1,19 +1,16 @@
-import { PasswordMessages, THEMES, type Theme } from '@iot/contracts/users';
+import { THEMES, type Theme } from '@iot/contracts/users';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Form, Input, message, Radio, Row, Skeleton, Tabs, Typography } from 'antd';
+import { Card, Col, message, Radio, Row, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError, http } from '../../../api/http';
+import { http } from '../../../api/http';
 import { useLoginInfo } from '../../../app/queries';
 import { setSessionTheme } from '../../../app/session';
 import { THEME_LABELS } from '../../../app/themes';
 import { LoadError } from '../../../components/LoadState';
 import { MessageSettingForm } from '../../messages/index';
-import { confirmPasswordRules, newPasswordRules, PASSWORD_HINT } from '../components/accountRules';
-import { fieldIssues } from '../components/fieldIssues';
+import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { ProfileTab } from '../components/ProfileTab';
-import '../components/password.css';
-import { PASSWORD_CHANGED } from './ChangePasswordPage';
 
 export type Toast = ReturnType<typeof message.useMessage>[0];
 export type LoginInfo = NonNullable<ReturnType<typeof useLoginInfo>['data']>;
@@ -40,7 +37,7 @@ export function UserCenter() {
           onChange={(key) => setParams({ tab: key }, { replace: true })}
           items={[
             { key: 'profile', label: '基本资料', children: <ProfileTab info={info} toast={toast} /> },
-            { key: 'password', label: '修改密码', children: <PasswordTab toast={toast} /> },
+            { key: 'password', label: '修改密码', children: <ChangePasswordForm /> },
             {
               key: 'message',
               label: '消息设置',
@@ -51,77 +48,6 @@ export function UserCenter() {
         />
       )}
     </Card>
-  );
-}
-
-interface PasswordForm {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
-
-/** The server's verdicts on a single field go next to that field. */
-const FIELD_OF_ERROR: Record<string, keyof PasswordForm | undefined> = {
-  [PasswordMessages.OLD_WRONG]: 'oldPassword',
-  [PasswordMessages.SAME_AS_OLD]: 'newPassword',
-};
-
-function PasswordTab({ toast }: { toast: Toast }) {
-  const [form] = Form.useForm<PasswordForm>();
-  const [error, setError] = useState<string | null>(null);
-  const change = useMutation({
-    mutationFn: ({ oldPassword, newPassword }: PasswordForm) =>
-      http.put<null>('/iot/users/changePassword', { oldPassword, newPassword }, { quiet: true }),
-    onMutate: () => setError(null),
-    onSuccess: () => {
-      toast.success(PASSWORD_CHANGED);
-      form.resetFields();
-    },
-    onError: (failure) => {
-      // A refused field (the server checks the same rules) shows its one message under the field.
-      const issues = fieldIssues(failure, ['oldPassword', 'newPassword']);
-      if (issues.length > 0) return form.setFields(issues);
-      const text = failure instanceof ApiError ? failure.message : '密码修改失败，请稍后再试';
-      const field = FIELD_OF_ERROR[text];
-      if (field) form.setFields([{ name: field, errors: [text] }]);
-      else setError(text);
-    },
-  });
-  return (
-    <Form form={form} layout="vertical" style={{ maxWidth: 420 }} onFinish={(v) => change.mutate(v)}>
-      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
-      <Form.Item
-        name="oldPassword"
-        label="原密码"
-        rules={[{ required: true, message: '请输入原密码' }]}
-        validateTrigger="onBlur"
-      >
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
-      <Form.Item
-        name="newPassword"
-        label="新密码"
-        className="password-field"
-        rules={newPasswordRules}
-        extra={PASSWORD_HINT}
-        validateFirst
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label="确认新密码"
-        dependencies={['newPassword']}
-        rules={confirmPasswordRules}
-        validateFirst
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Typography.Paragraph type="secondary">修改后，您在其它设备上的登录将被退出。</Typography.Paragraph>
-      <Button type="primary" htmlType="submit" loading={change.isPending}>
-        确认修改
-      </Button>
-    </Form>
   );
 }
 
