@@ -4,7 +4,6 @@ import { pageSize } from '../common/envelope.js';
 import { NOTICE_SECONDS } from '../common/limits.js';
 import { SCOPE_TYPES } from '../common/permissions.js';
 import {
-  decimal,
   imageAddress,
   mobile,
   newPassword,
