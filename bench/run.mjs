@@ -7,7 +7,7 @@
 // client (Node's global fetch) runs in a worker thread so that generating load does not steal the
 // server's event loop. Usage: `npm run bench`, or `node bench/run.mjs` after a build.
 // BENCH_DATABASE_URL: the PostgreSQL to use (default postgres://postgres@127.0.0.1:5432/test).
-// BENCH_ONLY=writes: only the logged / unlogged writes.
+// BENCH_ONLY=writes: only the logged / unlogged writes. BENCH_WRITE_CONTROL=1: both sides unlogged.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -34,6 +34,8 @@ const PLAN = {
   writes: { count: 3000, warmup: 300, maxMs: 15_000 },
   /** Logged and unlogged servers, each booted in turn this many times (BENCH_WRITE_ROUNDS). */
   writesOnly: process.env.BENCH_ONLY === 'writes',
+  /** BENCH_WRITE_CONTROL=1: the "logged" side runs with the log off too — the method's own noise. */
+  writeControl: process.env.BENCH_WRITE_CONTROL === '1',
   writeRounds: Math.max(1, Number(process.env.BENCH_WRITE_ROUNDS) || 3),
   concurrencies: [1, 32],
 };
@@ -218,7 +220,7 @@ async function benchDatabase(storage, { buildApp, loadConfig, client, cleanups }
       const runs = {};
       for (const logging of order) {
         await closeServer();
-        base = await boot({ ...baseConfig, operationLogEnabled: logging });
+        base = await boot({ ...baseConfig, operationLogEnabled: logging && !PLAN.writeControl });
         const token = (await login(`${base}/iot/oauth/token`, DEMO_ADMIN)).access;
         runs[logging ? 'logged' : 'unlogged'] = await writeRuns(client, base, token);
       }
@@ -411,8 +413,8 @@ function textTable(result) {
     .join(', ');
   if (ratios) lines.push(`authorised / public throughput: ${ratios}`);
   lines.push(
-    `operation log, logged / unlogged write throughput over ${PLAN.writeRounds} rounds: ${result.writes
-      .map((w) => `c=${w.concurrency} ${ratio(w.logged.rps, w.unlogged.rps)} ${roundRange(w)}`)
+    `operation log, ${PLAN.writeControl ? 'CONTROL (log off on both sides)' : 'logged / unlogged'} write throughput over ${PLAN.writeRounds} round${PLAN.writeRounds === 1 ? '' : 's'}: ${result.writes
+      .map((w) => `c=${w.concurrency} ${ratio(w.logged.rps, w.unlogged.rps)} ${roundRange(w)}`.trim())
       .join(', ')}`,
   );
   const failures = [
@@ -459,11 +461,15 @@ function markdown(results, machine) {
   }
   for (const [i, c] of PLAN.concurrencies.entries()) {
     rows.push(
-      [`Write with the operation log, c=${c} (p50 / p95 / p99)`, (r) => load(r.writes[i].logged)],
+      [
+        `Write with the operation log${PLAN.writeControl ? ' (CONTROL: off)' : ''}, c=${c} (p50 / p95 / p99)`,
+        (r) => load(r.writes[i].logged),
+      ],
       [`Same write, log off, c=${c}`, (r) => load(r.writes[i].unlogged)],
       [
         `**Logged / unlogged write throughput, c=${c}**`,
-        (r) => `**${ratio(r.writes[i].logged.rps, r.writes[i].unlogged.rps)}** ${roundRange(r.writes[i])}`,
+        (r) =>
+          `**${ratio(r.writes[i].logged.rps, r.writes[i].unlogged.rps)}** ${roundRange(r.writes[i])}`.trim(),
       ],
     );
   }
