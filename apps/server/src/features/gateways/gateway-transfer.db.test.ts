@@ -96,7 +96,7 @@ describe('transferring to another project', () => {
     // demo-admin may create gateways in project B too.
     const roles = await ok<{ id: number; builtin: string | null }[]>(
       'GET',
-      `/iot/groups/${ids.otherProject}/roles`,
+      `/iot/groups/${ids.otherProject}/roles/options`,
       undefined,
       admin,
     );
