@@ -1,4 +1,4 @@
-import type { Page } from '@iot/contracts';
+import { type Page, PROJECT_SELECT_PAGE_SIZE } from '@iot/contracts';
 import {
   Avatar,
   Button,
@@ -18,8 +18,8 @@ import { http } from '../api/http';
 import { LoadError } from './LoadState';
 import { usePagedList } from './PagedList';
 
-/** Spec core §9: project selection page size 10 (the user's projects, corporations and firms alike). */
-const PAGE_SIZE = 10;
+/** Spec core §9: project selection page size (the user's projects, corporations and firms alike). */
+const PAGE_SIZE = PROJECT_SELECT_PAGE_SIZE;
 const DEFAULTS = { keyword: '', page: 0 };
 
 /**
