@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PROJECT_NAME } from '../apps/server/src/seed.js';
+import { withoutDemoReminders } from '../apps/server/src/test/server.js';
 import { type BrowserHarness, routeName, screenshot, startBrowserHarness } from './support/browser.js';
 
 /**
@@ -74,6 +75,8 @@ async function exported(page: Page, name: string) {
 
 beforeAll(async () => {
   h = await startBrowserHarness();
+  // The message centre's counts are the test's own messages, not the demo plans' reminders.
+  await withoutDemoReminders(h.t);
   projectId = h.t.server.seeded.demoProjectId!;
   demoAdmin = (await h.t.login(DEMO_ACCOUNTS.projectAdmin.username, DEMO_ACCOUNTS.projectAdmin.password))
     .access;

@@ -1,6 +1,6 @@
 import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
+import { DEMO_ACCOUNTS, DEMO_PROJECT_NAME } from '../apps/server/src/seed.js';
 import { type BrowserHarness, screenshot, startBrowserHarness } from './support/browser.js';
 import { type SimulatedSite, startSimulatedSite } from './support/simulator.js';
 
@@ -286,6 +286,28 @@ describe('a failed load shows 加载失败 with 重试, not the empty text', () 
       data: (p) => p.getByTestId(`project-${projectId}`),
       shot: 'load-error-projects-light',
     });
+    await page.close();
+  });
+
+  it('项目信息 (the project settings every project screen reads): said once, and 重试 restores the title', async () => {
+    const page = await h.openAs(OPERATOR.username, OPERATOR.password, '/usercenter');
+    await page.getByText('个人中心').first().waitFor();
+    const settings = (url: URL) => path(url, '/iot/projects/getProjectByGroupId');
+    const restore = await fail(page, settings, { status: 500, reason: '项目服务暂时不可用' });
+    await page.goto(`${h.t.baseUrl}/projects/groups/${projectId}/gateways`);
+    const error = page.getByTestId('load-error').filter({ hasText: '项目信息加载失败' });
+    await error.waitFor();
+    await page.locator('.ant-table-row', { hasText: site.gateways[0]!.alias }).first().waitFor();
+    // The gateway list, the shell's title and the gate read the same settings: one report, no toasts.
+    expect(await error.count()).toBe(1);
+    expect(await page.locator('.ant-message-notice, .ant-notification-notice').count()).toBe(0);
+    const title = page.getByTestId('scope-switcher');
+    expect(await title.getAttribute('title')).toBe('…');
+    await screenshot(page, 'load-error-project-settings-light');
+    await restore();
+    await error.getByRole('button', { name: /重\s?试/ }).click();
+    await expect.poll(() => title.getAttribute('title')).toBe(DEMO_PROJECT_NAME);
+    await expect.poll(() => error.count()).toBe(0);
     await page.close();
   });
 

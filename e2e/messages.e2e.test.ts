@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import type { Profile } from '../apps/server/src/simulator/profiles.js';
+import { withoutDemoReminders } from '../apps/server/src/test/server.js';
 import { type BrowserHarness, screenshot, startBrowserHarness } from './support/browser.js';
 import { type SimulatedSite, startSimulatedSite } from './support/simulator.js';
 
@@ -162,6 +163,8 @@ const addRule = (high: number) =>
 
 beforeAll(async () => {
   h = await startBrowserHarness();
+  // The bell and the drawer hold the test's messages only, not the demo plans' start-up reminders.
+  await withoutDemoReminders(h.t);
   await prepare(ADMIN, 'light', true);
   await prepare(OPERATOR, 'tech', false);
   site = await startSimulatedSite(h, { aliases: ['E2E消息网关'], profiles: [COD], intervalMs: 500 });

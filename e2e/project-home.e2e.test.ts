@@ -84,7 +84,7 @@ async function serverCounts() {
 }
 
 describe('project home', () => {
-  it("shows the real counts, today's warnings, an honest zero for work orders, and the site layout", async () => {
+  it("shows the real counts, today's warnings, the open work orders, and the site layout", async () => {
     // The simulated gateways connect first.
     await expect
       .poll(async () => (await serverCounts()).online, { timeout: 20_000 })
@@ -108,8 +108,20 @@ describe('project home', () => {
     // The warning raised by the rule, counted today and unhandled.
     await expect.poll(() => statValue(page, 'stat-warnings')).toBe(raised);
     await page.getByTestId('stat-warnings').getByText(`未处理 ${raised} 条`).waitFor();
-    expect(await statValue(page, 'stat-orders')).toBe(0);
-    await page.getByTestId('stat-orders').getByText('工单功能即将上线').waitFor();
+    // The open work orders (the demo's seeded ones), with the overdue among them and a way to the list.
+    const openOrders = await h.api<{ total: number }>(
+      'GET',
+      `/iot/groups/${projectId}/workOrders?open=true&size=1`,
+      undefined,
+      demoAdmin,
+    );
+    expect(openOrders.total).toBeGreaterThan(0);
+    await expect.poll(() => statValue(page, 'stat-orders')).toBe(openOrders.total);
+    await page
+      .getByTestId('stat-orders')
+      .getByText(/^已逾期 \d+ 个$/)
+      .waitFor();
+    await page.getByTestId('stat-orders').getByRole('link', { name: '查看工单' }).waitFor();
 
     // The schematic holds the demo areas and their sites.
     const layout = page.getByTestId('site-layout');

@@ -4,7 +4,9 @@
  * - packages/contracts/src is shared with the browser, so it may import only its own files and zod;
  * - apps/server/src/platform is the foundation features build on, so it must not import features;
  * - a feature reaches another feature only through that feature's index (its public surface);
- * - apps/web must never pull in server code.
+ * - apps/web must never pull in server code;
+ * - in apps/web the arrows run one way, app → features → platform, components, api: only app/ (and
+ *   main.tsx) imports app/, and platform/, components/ and api/ import no feature.
  * Imports are found with regexes (no parser dependency); good enough for code formatted by Biome.
  * Usage: `node scripts/check-boundaries.mjs` prints `file:line: message` per violation and exits 1 if any.
  */
@@ -116,6 +118,17 @@ function checkImport(file, specifier) {
       ? isInside(target, 'apps/server')
       : specifier === '@iot/server' || specifier.startsWith('@iot/server/');
     if (serverImport) messages.push(`web must not import server code: '${specifier}'`);
+    const layer = file.slice('apps/web/src/'.length).split('/')[0];
+    if (target && isInside(target, 'apps/web/src/app') && layer !== 'app' && layer !== 'main.tsx') {
+      messages.push(`only apps/web/src/app imports app/ (it sits on top): '${specifier}'`);
+    }
+    if (
+      target &&
+      isInside(target, 'apps/web/src/features') &&
+      ['platform', 'components', 'api'].includes(layer)
+    ) {
+      messages.push(`${layer}/ lies below the features and must not import them: '${specifier}'`);
+    }
   }
   return messages;
 }

@@ -42,6 +42,27 @@ describe('check-boundaries', () => {
       ].join('\n');
       expect(check(file, text).map((v) => v.line)).toEqual([1, 2]);
     });
+
+    it('lets app/ import features and platform/, and features import platform/', () => {
+      expect(check('apps/web/src/app/screens.tsx', "import('../features/units/index');\n")).toEqual([]);
+      expect(check('apps/web/src/app/router.tsx', "import { x } from '../platform/session';\n")).toEqual([]);
+      const feature = 'apps/web/src/features/units/pages/Units.tsx';
+      expect(check(feature, "import { x } from '../../../platform/session';\n")).toEqual([]);
+    });
+
+    it('rejects app/ imported from below it, and features imported from platform/, components/, api/', () => {
+      const feature = 'apps/web/src/features/units/pages/Units.tsx';
+      expect(check(feature, "import { x } from '../../../app/session';\n")).toHaveLength(1);
+      expect(check('apps/web/src/platform/queries.ts', "import { x } from '../app/screens';\n")).toHaveLength(
+        1,
+      );
+      for (const layer of ['platform', 'components', 'api']) {
+        const found = check(`apps/web/src/${layer}/x.ts`, "import { y } from '../features/auth/api';\n");
+        expect(found.map((v) => v.message)).toEqual([
+          `${layer}/ lies below the features and must not import them: '../features/auth/api'`,
+        ]);
+      }
+    });
   });
 
   describe('cross-feature imports on the server', () => {

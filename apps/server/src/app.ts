@@ -8,6 +8,8 @@ import { clientsFeature } from './features/clients/index.js';
 import { corporationsFeature } from './features/corporations/index.js';
 import { customDomainsFeature } from './features/custom-domains/index.js';
 import { dataRepairFeature } from './features/data-repair/index.js';
+import { dutyFeature, onDutyUserIds } from './features/duty/index.js';
+import { type EquipmentService, equipmentFeature } from './features/equipment/index.js';
 import { filesFeature } from './features/files/index.js';
 import { gatewayFirmsFeature } from './features/gateway-firms/index.js';
 import { gatewayTypesFeature } from './features/gateway-types/index.js';
@@ -17,7 +19,12 @@ import { type HistoryFeature, historyFeature } from './features/history/index.js
 import { indicatorsFeature } from './features/indicators/index.js';
 import { labelsFeature } from './features/labels/index.js';
 import { liveDataFeature } from './features/live-data/index.js';
-import { maintenanceFeature, type WorkOrdersService } from './features/maintenance/index.js';
+import {
+  maintenanceFeature,
+  type PlansService,
+  type WorkOrdersService,
+} from './features/maintenance/index.js';
+import { type MalfunctionsFeature, malfunctionsFeature } from './features/malfunctions/index.js';
 import { membershipsFeature } from './features/memberships/index.js';
 import { menusFeature } from './features/menus/index.js';
 import { type MessagesFeature, messagesFeature } from './features/messages/index.js';
@@ -75,6 +82,11 @@ export interface App {
   operationLogs: OperationLogsFeature;
   /** 工单管理 (decision 0050): the overdue job is run from here in tests. */
   workOrders: WorkOrdersService;
+  /** 设备台账 (decision 0051): the run-hour accounting is run from here in tests. */
+  equipment: EquipmentService;
+  plans: PlansService;
+  /** 设备故障记录 (decision 0056): the fault-signal hook is called from here on two nodes in tests. */
+  malfunctions: MalfunctionsFeature;
   close(): Promise<void>;
 }
 
@@ -169,10 +181,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { audits } = auditsFeature(platform);
   dataRepairFeature(platform, { audits });
   const warnings = warningsFeature(platform, { ingest: telemetry.ingest });
-  const messages = await messagesFeature(platform, { warnings });
-  const { workOrders } = maintenanceFeature(platform, {
+  dutyFeature(platform);
+  // 值班人员 (decision 0053): warning recipients and plan assignees may name whoever is on duty.
+  const onDuty = (projectId: number, at: number) => onDutyUserIds(platform.db, projectId, at);
+  const messages = await messagesFeature(platform, { warnings, onDuty });
+  const maintenance = maintenanceFeature(platform, {
     notify: (n) => messages.notify(n),
     audits,
+    onDuty,
+  });
+  const { equipment } = equipmentFeature(platform);
+  const malfunctions = malfunctionsFeature(platform, {
+    ingest: telemetry.ingest,
+    warnings,
+    messages,
+    workOrders: maintenance.workOrders,
   });
 
   app.get('/openapi.json', async () =>
@@ -182,6 +205,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await serveWeb(app, config.webDist, config.systemName);
 
   const seeded = await seed(platform, { users, roles, memberships, firms, corporations, projects, groups });
+  maintenance.start();
+  const { workOrders, plans } = maintenance;
 
   return {
     app,
@@ -194,6 +219,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     modbus,
     operationLogs,
     workOrders,
+    equipment,
+    plans,
+    malfunctions,
     async close() {
       // Before HTTP closes: an answer held for room in the log's queue must not keep it open.
       operationLogs.release();
@@ -205,6 +233,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // After HTTP stops: the broker closes, then every accepted point is written.
       await telemetry.close();
       await warnings.close();
+      // After the last points and warning events: the malfunctions they open or close.
+      await malfunctions.drain();
       // After the engine's last events: their messages are written and sent.
       await messages.close();
       await operationLogs.close();

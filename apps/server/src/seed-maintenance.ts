@@ -45,6 +45,8 @@ export async function seedDemoWorkOrders(
     assignee: number | null;
     steps: Step[];
     execution?: object;
+    /** Hours since the result was submitted as resolved (awaiting acceptance, or accepted). */
+    submittedAgo?: number;
     overdue?: boolean;
   }[] = [
     {
@@ -112,11 +114,71 @@ export async function seedDemoWorkOrders(
         result: '投加完成，出水余氯达标',
         submittedAt: now - 60 * HOUR,
       },
+      submittedAgo: 60,
       steps: [
         ['create', null, 6, m, '', 80],
         ['start', 6, 10, o, '', 62],
         ['submitResolved', 10, 10, o, '投加完成，出水余氯达标', 60],
         ['acceptPass', 10, 11, m, '验收合格', 58],
+      ],
+    },
+    {
+      title: '厂区雨水井巡查',
+      type: 1,
+      priority: 3,
+      status: 4,
+      site: null,
+      due: now + 2 * DAY,
+      assignee: null,
+      steps: [
+        ['create', null, 2, m, '', 20],
+        ['publish', 2, 4, m, '谁有空谁领取', 19],
+      ],
+    },
+    {
+      title: '提升泵机械密封渗漏',
+      type: 2,
+      priority: 1,
+      status: 12,
+      site: site(0),
+      due: now + 12 * HOUR,
+      assignee: o,
+      execution: {
+        checklist: [{ item: '密封处渗漏', ok: false, value: '每分钟约 20 滴' }],
+        measurements: [{ name: '电机电流', value: 18.4, unit: 'A' }],
+        dosing: [],
+        result: '已紧固压盖，渗漏减少但未消除，需更换机械密封（备件待采购）',
+        submittedAt: now - 2 * HOUR,
+      },
+      steps: [
+        ['create', null, 6, m, '', 26],
+        ['start', 6, 10, o, '', 6],
+        ['submitUnresolved', 10, 12, o, '已紧固压盖，渗漏减少但未消除，需更换机械密封（备件待采购）', 2],
+      ],
+    },
+    {
+      title: '二沉池出水堰清洗',
+      type: 8,
+      priority: 3,
+      status: 10,
+      site: site(1),
+      due: now + 10 * HOUR,
+      assignee: o,
+      execution: {
+        checklist: [
+          { item: '出水堰无藻类附着', ok: true, value: '' },
+          { item: '浮渣已清除', ok: true, value: '' },
+        ],
+        measurements: [],
+        dosing: [{ medicine: '柠檬酸', quantity: 5, unit: 'kg' }],
+        result: '出水堰已清洗，浮渣清除完毕',
+        submittedAt: now - 1 * HOUR,
+      },
+      submittedAgo: 1,
+      steps: [
+        ['create', null, 6, m, '', 30],
+        ['start', 6, 10, o, '', 4],
+        ['submitResolved', 10, 10, o, '出水堰已清洗，浮渣清除完毕', 1],
       ],
     },
   ];
@@ -132,7 +194,7 @@ export async function seedDemoWorkOrders(
         priority: order.priority,
         status: order.status,
         version: order.steps.length - 1,
-        submitted_at: order.execution ? now - 60 * HOUR : null,
+        submitted_at: order.submittedAgo === undefined ? null : now - order.submittedAgo * HOUR,
         group_id: order.site,
         equipment_id: null,
         source: 'manual',

@@ -8,7 +8,10 @@ import type { RolesService } from './features/roles/index.js';
 import type { UsersService } from './features/users/index.js';
 import type { Platform } from './platform/platform.js';
 import { seedDemoCatalogues } from './seed-catalogues.js';
+import { seedDemoDuty } from './seed-duty.js';
 import { seedDemoWorkOrders } from './seed-maintenance.js';
+import { seedDemoPlans } from './seed-plans.js';
+import { seedDemoFinishedWork } from './seed-records.js';
 
 export interface SeedServices {
   users: UsersService;
@@ -49,11 +52,17 @@ export async function seed(platform: Platform, services: SeedServices): Promise<
 
   if (platform.config.demo) result.demoProjectId = await seedDemo(services);
   if (result.demoProjectId) await seedDemoCatalogues(platform.db, result.demoProjectId);
-  if (result.demoProjectId)
-    await seedDemoWorkOrders(platform.db, result.demoProjectId, {
+  if (result.demoProjectId) {
+    const people = {
       manager: DEMO_ACCOUNTS.projectAdmin.username,
       operator: DEMO_ACCOUNTS.operator.username,
-    });
+    };
+    await seedDemoWorkOrders(platform.db, result.demoProjectId, people);
+    await seedDemoDuty(platform.db, result.demoProjectId, people);
+    await seedDemoPlans(platform.db, result.demoProjectId, people);
+    // 维保记录 and 维保统计: six months of finished work (decision 0055).
+    await seedDemoFinishedWork(platform.db, result.demoProjectId, people);
+  }
   return result;
 }
 
@@ -139,11 +148,19 @@ async function seedDemo(s: SeedServices): Promise<number> {
       { code: 'router-historicalData', permission: 1 },
       { code: 'router-trend', permission: 1 },
       { code: 'router-ranking', permission: 1 },
+      // 工艺设备监控: the live equipment board (decision 0051).
+      { code: 'router-equipmentMonitor', permission: 1 },
       { code: 'router-projectGateway', permission: 1 },
       { code: 'router-project-group', permission: 1 },
       { code: 'router-warningList', permission: 3 },
       { code: 'router-warningAnalysis', permission: 1 },
+      // 设备故障记录: read, report (create) and close (update) (decision 0056).
+      { code: 'router-equipmentMalfunctionRecord', permission: 11 },
       { code: 'router-maintenanceTaskList', permission: 3 },
+      { code: 'router-maintenancePlan', permission: 1 },
+      { code: 'router-maintenanceRecord', permission: 1 },
+      { code: 'router-maintenanceStatistics', permission: 1 },
+      { code: 'router-dutySchedule', permission: 1 },
       { code: 'router-equipment', permission: 1 },
       { code: 'router-toolSet', permission: 1 },
       { code: 'router-ai-assistant', permission: 1 },

@@ -23,16 +23,62 @@ export function imageType(data: Buffer): { ext: string; contentType: string } | 
   return SIGNATURES.find((signature) => signature.test(data));
 }
 
-const NAME = /^[A-Za-z0-9_-]{8,64}\.(png|jpg|gif|webp)$/;
+const zip = (d: Buffer) => d[0] === 0x50 && d[1] === 0x4b && (d[2] === 3 || d[2] === 5) && d[3] === d[2] + 1;
+const ole = (d: Buffer) =>
+  d.subarray(0, 8).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
+/** Text: no NUL byte and valid UTF-8 (a binary renamed .txt is not text). */
+const text = (d: Buffer) => !d.includes(0) && Buffer.from(d.toString('utf8'), 'utf8').equals(d);
+
+/**
+ * Documents kept as attachments (the attachment uploader's types, feature-areas §5), by the name's
+ * ending, each checked against its first bytes: a renamed executable is refused.
+ */
+const DOCUMENTS: Record<string, { contentType: string; test(data: Buffer): boolean }> = {
+  pdf: { contentType: 'application/pdf', test: (d) => d.subarray(0, 5).toString('latin1') === '%PDF-' },
+  txt: { contentType: 'text/plain; charset=utf-8', test: text },
+  doc: { contentType: 'application/msword', test: ole },
+  xls: { contentType: 'application/vnd.ms-excel', test: ole },
+  ppt: { contentType: 'application/vnd.ms-powerpoint', test: ole },
+  docx: {
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    test: zip,
+  },
+  xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', test: zip },
+  pptx: {
+    contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    test: zip,
+  },
+  zip: { contentType: 'application/zip', test: zip },
+  rar: { contentType: 'application/vnd.rar', test: (d) => d.subarray(0, 4).toString('latin1') === 'Rar!' },
+};
+
+/**
+ * What an uploaded attachment is: an image by its first bytes (whatever its name says), otherwise a
+ * document whose name's ending is one of DOCUMENTS and whose bytes agree with it.
+ */
+export function attachmentType(
+  data: Buffer,
+  fileName: string,
+): { ext: string; contentType: string } | undefined {
+  const image = imageType(data);
+  if (image) return image;
+  const ext = fileName.toLowerCase().match(/\.([a-z0-9]{1,5})$/)?.[1];
+  const document = ext === undefined ? undefined : DOCUMENTS[ext];
+  return ext && document?.test(data) ? { ext, contentType: document.contentType } : undefined;
+}
+
+const NAME = /^[A-Za-z0-9_-]{8,64}\.(png|jpg|gif|webp|pdf|txt|docx?|xlsx?|pptx?|zip|rar)$/;
 const FOLDER = /^[a-z-]{1,32}$/;
 
 /**
- * Stored files (avatars now; attachments later). The embedded default keeps them in DATA_DIR;
+ * Stored files (avatars, work-order photos and documents). The embedded default keeps them in DATA_DIR;
  * an S3-compatible store implements the same interface for several nodes.
  */
 export interface FileStore {
   /** Stores an image under a random name; answers its public path. */
   putImage(folder: string, data: Buffer): Promise<string>;
+  /** Stores an image or a document (attachmentType) under a random name; answers its public path. */
+  putAttachment(folder: string, data: Buffer, fileName: string): Promise<string>;
   read(folder: string, name: string): Promise<{ data: Buffer; contentType: string } | undefined>;
 }
 
@@ -42,7 +88,17 @@ export class LocalFileStore implements FileStore {
   async putImage(folder: string, data: Buffer): Promise<string> {
     const type = imageType(data);
     if (!type || !FOLDER.test(folder)) throw new Error('not an image');
-    const name = `${randomBytes(16).toString('base64url')}.${type.ext}`;
+    return this.write(folder, data, type.ext);
+  }
+
+  async putAttachment(folder: string, data: Buffer, fileName: string): Promise<string> {
+    const type = attachmentType(data, fileName);
+    if (!type || !FOLDER.test(folder)) throw new Error('not an accepted attachment');
+    return this.write(folder, data, type.ext);
+  }
+
+  private async write(folder: string, data: Buffer, ext: string): Promise<string> {
+    const name = `${randomBytes(16).toString('base64url')}.${ext}`;
     await mkdir(path.join(this.root, folder), { recursive: true });
     await writeFile(path.join(this.root, folder, name), data);
     return `/iot/files/${folder}/${name}`;
@@ -52,7 +108,8 @@ export class LocalFileStore implements FileStore {
     if (!FOLDER.test(folder) || !NAME.test(name)) return undefined;
     try {
       const data = await readFile(path.join(this.root, folder, name));
-      const type = imageType(data);
+      const ext = name.slice(name.lastIndexOf('.') + 1);
+      const type = DOCUMENTS[ext] ? attachmentType(data, name) : imageType(data);
       return type ? { data, contentType: type.contentType } : undefined;
     } catch {
       return undefined;

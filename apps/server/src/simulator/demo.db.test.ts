@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { Equipment } from '@iot/contracts/equipment';
+import type { Malfunction } from '@iot/contracts/malfunctions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config.js';
 import { DEMO_ACCOUNTS } from '../seed.js';
 import { startServer, type TestServer } from '../test/server.js';
 import type { BackfillReport } from './backfill.js';
 import { BACKFILL_STEP_MS, DEMO_FIRM_STOCK, type Demo, historySink, startDemo } from './demo.js';
+import { DEMO_EQUIPMENT } from './demo-equipment.js';
 import { localHour, localMidnight } from './profiles.js';
 
 const DAY = 86_400_000;
@@ -218,6 +221,15 @@ describe('the demo on a fresh install', () => {
     expect(nh3n?.releasedAt).toBeGreaterThan(nh3n!.startedAt);
     // Nothing on the influent: the template covers effluent only.
     expect(warnings.list.some((w) => w.gatewayAlias === '格栅间网关')).toBe(false);
+    // The warning being checked on site became a work order, given to the operator.
+    const fromWarning = await t.ok<{
+      list: { source: string; status: number; assignees: { realname: string }[] }[];
+    }>('GET', `/iot/groups/${projectId}/workOrders?source=warning`, { token: operator });
+    expect(fromWarning.list).toHaveLength(1);
+    expect(fromWarning.list[0]).toMatchObject({
+      status: 6,
+      assignees: [{ realname: DEMO_ACCOUNTS.operator.realname }],
+    });
   });
 
   it('has writable points the simulated devices carry out (native and ThingsBoard)', async () => {
@@ -290,6 +302,59 @@ describe('the demo on a fresh install', () => {
     expect(mine.list).toEqual([
       expect.objectContaining({ gateways: DEMO_FIRM_STOCK, boundGateways: 0, roleName: '厂商管理员' }),
     ]);
+  });
+
+  it('has equipment bound to the simulated signals, with run hours counted from the history', async () => {
+    const ledger = await t.ok<{ list: Equipment[]; total: number }>(
+      'GET',
+      `/iot/groups/${projectId}/equipment?size=100`,
+      { token: operator },
+    );
+    expect(ledger.total).toBe(DEMO_EQUIPMENT.length);
+    const pump = ledger.list.find((e) => e.code === 'TS-01')!;
+    expect(pump.bindings.map((b) => b.role)).toEqual(['run', 'current', 'flow']);
+    expect(pump.groupName).toBe('进水泵房');
+    expect(ledger.list.find((e) => e.code === 'TS-02')!.status).toBe('maintenance');
+    await t.server.equipment.accountRunHours();
+    const rake = await t.ok<Equipment>(
+      'GET',
+      `/iot/groups/${projectId}/equipment/${ledger.list.find((e) => e.code === 'GS-01')!.id}`,
+      { token: operator },
+    );
+    // 12 minutes an hour over the month: about a fifth of the time, many starts a day.
+    expect(rake.run!.totalMs).toBeGreaterThan(20 * 24 * HOUR * 0.15);
+    expect(rake.run!.starts).toBeGreaterThan(20 * 24);
+  });
+
+  it('has one closed and one open malfunction on the demo equipment', async () => {
+    const records = await t.ok<{ list: Malfunction[] }>('GET', `/iot/groups/${projectId}/malfunctions`, {
+      token: operator,
+    });
+    expect(records.list.map((m) => [m.equipmentCode, m.endedAt === null])).toEqual([
+      ['GF-01', true],
+      ['TS-02', false],
+    ]);
+  });
+
+  it("has work orders on the demo equipment: the pump's done and accepted, the blower's open", async () => {
+    const ledger = await t.ok<{ list: Equipment[] }>('GET', `/iot/groups/${projectId}/equipment?size=100`, {
+      token: operator,
+    });
+    const idOf = (code: string) => ledger.list.find((e) => e.code === code)!.id;
+    const orders = (q: string) =>
+      t.ok<{ list: { title: string; status: number }[] }>('GET', `/iot/groups/${projectId}/workOrders?${q}`, {
+        token: operator,
+      });
+    expect((await orders(`equipmentId=${idOf('TS-02')}`)).list.map((o) => [o.title, o.status])).toEqual([
+      ['2号提升泵机械密封更换', 11],
+    ]);
+    const records = await t.ok<{ total: number }>(
+      'GET',
+      `/iot/groups/${projectId}/maintenanceRecords?equipmentId=${idOf('TS-02')}`,
+      { token: operator },
+    );
+    expect(records.total).toBe(1);
+    expect((await orders(`equipmentId=${idOf('GF-01')}&open=true`)).list).toHaveLength(1);
   });
 });
 

@@ -5,6 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { App } from '../app.js';
 import { DEMO_ACCOUNTS, DEMO_PROJECT_NAME } from '../seed.js';
 import { type BackfillReport, BackfillStopped, backfill, type HistorySink } from './backfill.js';
+import { stockDemoEquipment } from './demo-equipment.js';
+import { stockDemoEquipmentWork } from './demo-equipment-work.js';
+import { stockDemoMalfunctions } from './demo-malfunctions.js';
 import { runSimulation, type SimulatedGateway, type Simulation } from './devices.js';
 import { localMidnight, WATER_PROFILES } from './profiles.js';
 import { PlatformClient, provisionGateways } from './provision.js';
@@ -118,6 +121,12 @@ export function startDemo(options: DemoOptions): Demo {
       save(stored);
     }
     if (stopped) return { backfill: report };
+    await stockDemoEquipment(client, stored.projectId, stored.gateways, options.log);
+    await stockDemoMalfunctions(client, stored.projectId, options.log);
+    // The field work is the operator's; the acceptance check the administrator's (decision 0050).
+    const operator = new PlatformClient(options.baseUrl, options.webClientSecret);
+    await operator.login(DEMO_ACCOUNTS.operator.username, DEMO_ACCOUNTS.operator.password);
+    await stockDemoEquipmentWork(client, operator, stored.projectId, options.log);
     simulation = await runSimulation(
       stored.gateways.map((g) => ({
         serialNumber: g.serialNumber,
@@ -280,7 +289,35 @@ async function setUp(
   }
   for (const [note, { status, ids }] of byNote)
     await client.call('POST', `${base}/warnings/handle`, { ids, status, note });
+  await workOrderFromWarning(client, base, byNote.get('已安排运维人员现场核查')?.ids[0]);
   return report;
+}
+
+/**
+ * 转工单 on a warning being checked on site, as the administrator would: the order made from it
+ * and given to the demo operator, who has started (decision 0054). Skipped when it exists already.
+ */
+async function workOrderFromWarning(client: PlatformClient, base: string, warningId: number | undefined) {
+  if (warningId === undefined) return;
+  const existing = await client.call<unknown[]>(
+    'GET',
+    `${base}/workOrders/ofWarnings?warningIds=${warningId}`,
+  );
+  if (existing.length > 0) return;
+  const people = await client.call<{ id: number; username: string }[]>(
+    'GET',
+    `${base}/workOrders/assigneeOptions`,
+  );
+  const operator = people.find((p) => p.username === DEMO_ACCOUNTS.operator.username);
+  const order = await client.call<{ id: number }>('POST', `${base}/workOrders/fromWarning/${warningId}`, {
+    priority: 2,
+    description: '已安排运维人员现场核查',
+  });
+  if (operator)
+    await client.call('PUT', `${base}/workOrders/${order.id}/allocate`, {
+      assigneeIds: [operator.id],
+      note: '请到现场核查仪表与工艺',
+    });
 }
 
 async function runLegacy(stored: LegacyStored, options: DemoOptions): Promise<Simulation> {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type App, buildApp } from '../app.js';
+import { PLAN_JOB } from '../features/maintenance/index.js';
 import { type Config, loadConfig } from '../platform/config.js';
 
 export const ADMIN_PASSWORD = 'Admin@2026';
@@ -193,4 +194,18 @@ async function start(storage: Storage, overrides: Partial<Config>): Promise<Test
       await storage.drop();
     },
   };
+}
+
+/**
+ * The demo's start-up work done and its reminders gone: the catch-up run of the maintenance plans
+ * (which tells the demo operator of the orders it generates) finished, every message sent, and the
+ * maintenance reminders it left deleted. For tests that count one demo user's messages from zero.
+ */
+export async function withoutDemoReminders(t: TestServer): Promise<void> {
+  await t.server.platform.jobs.run(PLAN_JOB);
+  await t.server.messages.drain();
+  await t.server.platform.db
+    .deleteFrom('messages')
+    .where('type', 'in', ['maintenance', 'maintenanceRelease'])
+    .execute();
 }

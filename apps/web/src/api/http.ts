@@ -1,5 +1,5 @@
 import { Messages, ResultCode } from '@iot/contracts';
-import { clearSession, getSession, isFresh, setTokens } from '../app/session';
+import { clearSession, getSession, isFresh, setTokens } from '../platform/session';
 
 /** Spec core §9: request timeout 50 s. */
 const TIMEOUT_MS = 50_000;

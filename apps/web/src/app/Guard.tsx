@@ -2,7 +2,7 @@ import { Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { checkToken, loginWithClientCredentials } from '../features/auth/api';
-import { rememberRoute, setTokens, useSession } from './session';
+import { rememberRoute, setTokens, useSession } from '../platform/session';
 
 type Handover =
   | { kind: 'token'; accessToken: string; refreshToken: string }

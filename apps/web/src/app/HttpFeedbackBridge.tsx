@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { HttpMessages, installHttpFeedback } from '../api/http';
-import { clearSession } from './session';
+import { clearSession } from '../platform/session';
 
 let expiredDialogOpen = false;
 

@@ -1,9 +1,9 @@
 import { App as AntApp } from 'antd';
 import { Outlet } from 'react-router';
+import { useLoginInfo } from '../platform/queries';
+import { useSession } from '../platform/session';
+import { isTheme, ThemeScope } from '../platform/themes';
 import { HttpFeedbackBridge } from './HttpFeedbackBridge';
-import { useLoginInfo } from './queries';
-import { useSession } from './session';
-import { isTheme, ThemeScope } from './themes';
 
 /**
  * The theme of a page: the route's own when it sets one (a nested ThemeScope), else the user's,

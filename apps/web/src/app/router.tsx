@@ -7,12 +7,12 @@ import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'reac
 import { LoginPage } from '../features/auth/pages/LoginPage';
 import { IndexPage } from '../features/static/pages/IndexPage';
 import { NotFoundPage, UnauthorizedPage } from '../features/static/pages/ResultPages';
+import { ThemeScope } from '../platform/themes';
 import { Guard } from './Guard';
 import { AppLayout } from './layout/AppLayout';
 import { MobileLayout } from './layout/MobileLayout';
 import { RootLayout } from './RootLayout';
 import { ScopeRoutes } from './routes/ScopeRoutes';
-import { ThemeScope } from './themes';
 
 const pages = {
   ChangePasswordPage: lazy(() =>

@@ -2,6 +2,7 @@ import { Spin } from 'antd';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { UnderConstruction } from '../components/UnderConstruction';
+import { registerScreens } from '../platform/routes/screenRegistry';
 
 /** 账号安全 and 消息设置 are tabs of 个人中心; their routes (bookmarks) open that tab (decision 0035). */
 function UserCenterTab({ tab }: { tab: string }) {
@@ -43,6 +44,15 @@ const SCREENS: Record<string, ComponentType> = {
   'warnings/WarningAnalysis': lazy(() =>
     import('../features/warnings/index').then((m) => ({ default: m.WarningAnalysis })),
   ),
+  'maintenance/Tasks': lazy(() =>
+    import('../features/maintenance/index').then((m) => ({ default: m.WorkOrders })),
+  ),
+  'equipment/MalfunctionRecords': lazy(() =>
+    import('../features/malfunctions/index').then((m) => ({ default: m.MalfunctionRecords })),
+  ),
+  'maintenance/DutySchedule': lazy(() =>
+    import('../features/duty/index').then((m) => ({ default: m.DutySchedule })),
+  ),
   'audits/AuditList': lazy(() => import('../features/audits/index').then((m) => ({ default: m.AuditList }))),
   'audits/AuditDetail': lazy(() =>
     import('../features/audits/index').then((m) => ({ default: m.AuditDetail })),
@@ -54,6 +64,19 @@ const SCREENS: Record<string, ComponentType> = {
     import('../features/messages/pages/MessageCenter').then((m) => ({ default: m.MessageCenter })),
   ),
   'messages/MessageSetting': MessageSetting,
+  'maintenance/Plans': lazy(() =>
+    import('../features/maintenance/pages/Plans').then((m) => ({ default: m.Plans })),
+  ),
+  'maintenance/Records': lazy(() =>
+    import('../features/maintenance/records/MaintenanceRecords').then((m) => ({
+      default: m.MaintenanceRecords,
+    })),
+  ),
+  'maintenance/Statistics': lazy(() =>
+    import('../features/maintenance/statistics/MaintenanceStatistics').then((m) => ({
+      default: m.MaintenanceStatistics,
+    })),
+  ),
   'operation-logs/OperationLogs': lazy(() =>
     import('../features/operation-logs/index').then((m) => ({ default: m.OperationLogs })),
   ),
@@ -111,6 +134,12 @@ const SCREENS: Record<string, ComponentType> = {
   'units/Units': lazy(() => import('../features/units/pages/Units').then((m) => ({ default: m.Units }))),
   'labels/Labels': lazy(() => import('../features/labels/pages/Labels').then((m) => ({ default: m.Labels }))),
   'modes/Modes': lazy(() => import('../features/modes/pages/Modes').then((m) => ({ default: m.Modes }))),
+  'equipment/Equipment': lazy(() =>
+    import('../features/equipment/index').then((m) => ({ default: m.Equipment })),
+  ),
+  'equipment/EquipmentMonitor': lazy(() =>
+    import('../features/equipment/index').then((m) => ({ default: m.EquipmentMonitor })),
+  ),
   'gateway-firms/GatewayFirms': lazy(() =>
     import('../features/gateway-firms/index').then((m) => ({ default: m.GatewayFirms })),
   ),
@@ -132,10 +161,7 @@ const SCREENS: Record<string, ComponentType> = {
   ),
 };
 
-/** Whether the web app ships the screen of this menu component key. */
-export function hasScreen(component: string | null): boolean {
-  return component !== null && component in SCREENS;
-}
+registerScreens(Object.keys(SCREENS));
 
 export function Screen({ component, title }: { component: string; title: string }) {
   const Component = SCREENS[component];

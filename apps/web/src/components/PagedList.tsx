@@ -17,7 +17,7 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
-import { usePermission } from '../app/routes/currentRoute';
+import { usePermission } from '../platform/routes/currentRoute';
 import { exportFileName, exportXlsx, fetchAllPages, type XlsxCell, type XlsxColumn } from './exportXlsx';
 import { tableEmpty } from './LoadState';
 import { useSavedQuery } from './useSavedQuery';

@@ -3,7 +3,7 @@ import { type Page, Permission } from '@iot/contracts';
 import { Button, Card, Input, Space, type TableColumnsType } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { http } from '../api/http';
-import { Permission as Can } from '../app/routes/currentRoute';
+import { Permission as Can } from '../platform/routes/currentRoute';
 import { ExportButton, type ListExport, PagedTable, usePagedList } from './PagedList';
 
 export type { ListExport, RowRemoval } from './PagedList';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getSession } from '../app/session';
+import { getSession } from '../platform/session';
 
 /** Query conditions are cached in local storage per user and screen (spec core §9). */
 function storageKey(screen: string): string | null {

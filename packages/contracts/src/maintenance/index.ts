@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { flag, pageQuery } from '../common/envelope.js';
 import { requiredText } from '../common/validation.js';
-import { TASK_TYPE_MASK, type TaskAction, TaskActionNames, TaskStatusNames } from './transitions.js';
+import { checklistItem, plannedDosing } from './plans.js';
+import {
+  FINAL_STATUSES,
+  TASK_STATUSES,
+  TASK_TYPE_MASK,
+  type TaskAction,
+  TaskActionNames,
+  TaskStatusNames,
+} from './transitions.js';
 
+export * from './plans.js';
+export * from './records.js';
+export * from './schedule.js';
 export * from './transitions.js';
 
 /** Where a work order came from; sourceId points at the warning (later: plan, malfunction). */
@@ -15,6 +26,9 @@ export const TaskSourceNames: Record<TaskSource, string> = {
   malfunction: '设备故障',
 };
 
+/** Medicine types (core §3), for the dosing of an execution report. */
+export const MEDICINES = ['PAC', '反冲洗次氯酸钠', '消毒次氯酸钠', '葡萄糖', '柠檬酸'] as const;
+
 /** 1 urgent … 3 normal, as warning levels read (1 severe … 3 general). */
 export const TASK_PRIORITIES = [1, 2, 3] as const;
 export const TaskPriorityNames: Record<number, string> = { 1: '紧急', 2: '重要', 3: '一般' };
@@ -23,12 +37,16 @@ export const MaintenanceMessages = {
   NOT_FOUND: '工单不存在',
   TYPE_INVALID: '请选择工单类型',
   GROUP_NOT_IN_PROJECT: '所选站点不属于本项目',
+  EQUIPMENT_NOT_IN_PROJECT: '所选设备不属于本项目',
   ASSIGNEE_NOT_MEMBER: '执行人必须是本项目的成员',
   ASSIGNEES_REQUIRED: '请选择执行人',
   WARNING_NOT_FOUND: '预警不存在',
   WARNING_HAS_ORDER: '该预警已生成工单',
+  MALFUNCTION_HAS_ORDER: '该故障已生成工单',
   NOT_ASSIGNEE: '只有工单执行人可以执行此操作',
   NOT_ALLOWED: '没有执行此操作的权限',
+  /** The acceptance check of one's own work. */
+  OWN_WORK: '不能验收自己执行的工单',
   DUE_IN_PAST: '截止时间必须晚于当前时间',
   RESULT_REQUIRED: '请填写处理结果',
   refused: (status: number, action: TaskAction) =>
@@ -37,10 +55,52 @@ export const MaintenanceMessages = {
   CHANGED: '工单状态已变化，请刷新后重试',
 } as const;
 
+/** Work-order photos and documents (decision 0054): the attachment uploader's types and phone photos. */
+export const WORK_ORDER_FILE_EXTENSIONS = [
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'webp',
+  'txt',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'pdf',
+  'zip',
+  'rar',
+] as const;
+/** One file at most this big (a phone photo is 2–8 MB). */
+export const WORK_ORDER_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const MAX_ATTACHMENTS = 9;
+export const WorkOrderFileMessages = {
+  FORMAT: `上传的文件格式不正确,请选择${WORK_ORDER_FILE_EXTENSIONS.map((e) => `.${e}`).join(' ')}类型的文件`,
+  SIZE: '上传文件大小不能超过10MB',
+  EMPTY: '请选择要上传的文件',
+  ADDRESS: '附件地址不正确',
+} as const;
+/** A stored file's address as the upload answers it (platform/files.ts). */
+export const STORED_FILE = /^\/iot\/files\/[a-z-]{1,32}\/[A-Za-z0-9_-]{1,64}\.[a-z]{3,4}$/;
+/** The upload's answer: the address to put into `attachments`. */
+export const uploadedFile = z.object({
+  url: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  contentType: z.string(),
+});
+export type UploadedFile = z.infer<typeof uploadedFile>;
+export const uploadQuery = z.object({ name: z.string().trim().max(200).default('') });
+
 const time = z.coerce.number().int().nonnegative();
 const note = z.string().trim().max(500, '最多输入500个字符').default('');
-/** Addresses of stored files (photos, documents); an upload route joins them later. */
-const attachments = z.array(z.string().trim().min(1).max(300)).max(9, '最多9个附件').default([]);
+/** Addresses of stored files (photos, documents) answered by the upload route. */
+const attachments = z
+  .array(z.string().trim().regex(STORED_FILE, WorkOrderFileMessages.ADDRESS))
+  .max(MAX_ATTACHMENTS, '最多9个附件')
+  .default([]);
 const userIds = z.array(z.number().int().positive()).max(20, '最多20个执行人');
 
 const taskType = z.coerce
@@ -63,6 +123,8 @@ export const workOrderBody = z.object({
   assigneeIds: userIds.default([]),
   /** The order waits for an audit (待审核, 1) before anyone works on it. */
   needsAudit: z.boolean().default(false),
+  /** Photos and documents of the report (on the timeline's first entry). */
+  attachments,
 });
 export type WorkOrderBody = z.output<typeof workOrderBody>;
 
@@ -103,11 +165,15 @@ export type ExecutionBody = z.output<typeof executionBody>;
 
 export const workOrderListQuery = pageQuery.extend({
   status: z.coerce.number().int().min(1).max(13).optional(),
+  /** Orders still open (OPEN_STATUSES): the project home's 未完成工单. */
+  open: flag.optional(),
   /** Orders whose type mask shares a bit with this one. */
   type: z.coerce.number().int().min(1).max(TASK_TYPE_MASK).optional(),
   assigneeId: z.coerce.number().int().positive().optional(),
   /** An area or site: orders there or below. */
   siteId: z.coerce.number().int().positive().optional(),
+  /** One piece of equipment's orders (the equipment detail's 工单 tab). */
+  equipmentId: z.coerce.number().int().positive().optional(),
   source: z.enum(TASK_SOURCES).optional(),
   /** Part of the title, description or code. */
   keyword: z.string().trim().max(64).optional(),
@@ -120,6 +186,38 @@ export const workOrderListQuery = pageQuery.extend({
 export type WorkOrderListQuery = z.infer<typeof workOrderListQuery>;
 
 const person = z.object({ id: z.number().int(), realname: z.string() });
+
+/** Whom an order may be given to: every member of the project, unpaged (the assignee picker). */
+export const assigneeOption = z.object({ id: z.number().int(), username: z.string(), realname: z.string() });
+export type AssigneeOption = z.infer<typeof assigneeOption>;
+
+/** The project's areas and sites an order may be about (flat; parentId builds the tree). */
+export const siteOption = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  name: z.string(),
+  groupType: z.string(),
+});
+export type SiteOption = z.infer<typeof siteOption>;
+
+/** Which warnings already have a work order (the warning list's 转工单 / 查看工单). */
+export const warningOrdersQuery = z.object({
+  warningIds: z
+    .string()
+    .regex(/^\d+(,\d+){0,99}$/, '预警编号不正确')
+    .transform((text) => text.split(',').map(Number)),
+});
+export const warningOrder = z.object({
+  warningId: z.number().int(),
+  id: z.number().int(),
+  code: z.string(),
+  status: z.number().int(),
+  statusName: z.string(),
+});
+export type WarningOrder = z.infer<typeof warningOrder>;
+
+/** Statuses in which an order still waits for someone (the project home's 未完成工单). */
+export const OPEN_STATUSES = TASK_STATUSES.filter((s) => !FINAL_STATUSES.includes(s));
 
 export const warningLink = z.object({
   warningId: z.number().int(),
@@ -182,6 +280,10 @@ export const execution = executionBody.extend({
 
 export const workOrderDetail = workOrder.extend({
   warning: warningLink.nullable(),
+  /** What to check, inherited from the plan (empty for other orders); the execution form fills it. */
+  checklist: z.array(checklistItem),
+  /** Medicine and quantity the plan asks for (dosing orders). */
+  plannedDosing: z.array(plannedDosing),
   execution: execution.nullable(),
   timeline: z.array(timelineEntry),
   /** The actions the caller may take now (buttons to show). */

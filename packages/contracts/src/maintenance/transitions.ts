@@ -107,6 +107,8 @@ export interface TransitionRow {
   submitted?: boolean;
   to: TaskStatus;
   who: readonly Actor[];
+  /** The order's own assignees may not take it, whatever else they hold: nobody checks their own work. */
+  notByAssignee?: true;
 }
 
 const UPDATE = 2;
@@ -117,6 +119,9 @@ const auditor: Actor = { kind: 'bit', bit: AUDIT };
 const assignee: Actor = { kind: 'assignee' };
 const creator: Actor = { kind: 'creator' };
 const system: Actor = { kind: 'system' };
+/** The acceptance check: the creator or a manager, never the one who did the work. */
+const checker = [creator, manager];
+const notByAssignee = true;
 const S = TaskStatus;
 
 /** Every allowed move; anything not here is refused (任务状态为「…」，不能…). */
@@ -143,10 +148,10 @@ export const TRANSITIONS: readonly TransitionRow[] = [
   },
   { action: 'submitResolved', from: S.OVERDUE, to: S.EXECUTING, who: [assignee] },
   { action: 'submitUnresolved', from: S.OVERDUE, to: S.PROCESSED_NOT_RESOLVED, who: [assignee] },
-  { action: 'acceptPass', from: S.EXECUTING, submitted: true, to: S.CLOSED, who: [creator, manager] },
-  { action: 'acceptFail', from: S.EXECUTING, submitted: true, to: S.REJECTED, who: [creator, manager] },
-  { action: 'acceptFail', from: S.PROCESSED_NOT_RESOLVED, to: S.REJECTED, who: [creator, manager] },
-  { action: 'close', from: S.PROCESSED_NOT_RESOLVED, to: S.CLOSED, who: [creator, manager] },
+  { action: 'acceptPass', from: S.EXECUTING, submitted: true, to: S.CLOSED, who: checker, notByAssignee },
+  { action: 'acceptFail', from: S.EXECUTING, submitted: true, to: S.REJECTED, who: checker, notByAssignee },
+  { action: 'acceptFail', from: S.PROCESSED_NOT_RESOLVED, to: S.REJECTED, who: checker, notByAssignee },
+  { action: 'close', from: S.PROCESSED_NOT_RESOLVED, to: S.CLOSED, who: checker, notByAssignee },
   { action: 'cancel', from: S.UNCLAIMED, to: S.UNCLAIMED_CANCELLED, who: [creator, manager] },
   { action: 'cancel', from: S.TO_BE_IMPLEMENTED, to: S.TO_BE_IMPLEMENTED_CANCELLED, who: [creator, manager] },
   { action: 'overdue', from: S.TO_BE_IMPLEMENTED, to: S.OVERDUE, who: [system] },

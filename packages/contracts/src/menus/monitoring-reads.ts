@@ -12,6 +12,8 @@ export const MONITORING_READ_MENUS: readonly string[] = [
   'router-ranking',
   'router-dataRepair',
   'router-equipmentMonitor',
+  // 设备台账 shows and binds gateway indicators (decision 0051).
+  'router-equipment',
   'router-equipmentRemoteControl',
   'router-toolSet',
   'router-projectGateway',

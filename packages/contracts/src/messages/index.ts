@@ -46,7 +46,7 @@ export const MessageMessages = {
   WEBHOOK_NOT_FOUND: 'Webhook 不存在',
   ROLE_NOT_IN_PROJECT: '角色不存在或不属于本项目',
   USER_NOT_IN_PROJECT: '用户不是本项目成员',
-  RECIPIENT_REQUIRED: '请选择接收角色或接收人',
+  RECIPIENT_REQUIRED: '请选择接收角色、接收人或值班人员',
   SMS_QUOTA_SPENT: '短信额度已用完',
   VOICE_QUOTA_SPENT: '语音额度已用完',
 } as const;
@@ -213,11 +213,13 @@ export const recipientBody = z
     levels: z.array(z.number().int().min(1).max(3)).max(3).default([]),
     roleIds: ids,
     userIds: ids,
+    /** Also whoever is on duty when the message goes out (排班管理, decision 0053). */
+    onDuty: z.boolean().default(false),
     sms: z.boolean().default(false),
     voice: z.boolean().default(false),
     enabled: z.boolean().default(true),
   })
-  .refine((b) => b.roleIds.length + b.userIds.length > 0, {
+  .refine((b) => b.onDuty || b.roleIds.length + b.userIds.length > 0, {
     message: MessageMessages.RECIPIENT_REQUIRED,
     path: ['roleIds'],
   });
@@ -231,6 +233,7 @@ export const recipientSetting = z.object({
   levels: z.array(z.number().int()),
   roleIds: z.array(z.number().int()),
   userIds: z.array(z.number().int()),
+  onDuty: z.boolean(),
   sms: z.boolean(),
   voice: z.boolean(),
   enabled: z.boolean(),

@@ -157,6 +157,8 @@ export const ruleFields = {
   schedule: ruleSchedule.default(null),
   /** The site modes the rule is evaluated in (模式管理); empty: every mode. */
   modeIds: z.array(z.number().int().positive()).max(20).default([]),
+  /** 设备故障: its warnings open a malfunction of the equipment the indicator is bound to (decision 0056). */
+  equipmentFault: z.boolean().default(false),
   enabled: z.boolean().default(true),
 };
 
@@ -248,6 +250,8 @@ export const warningRule = z.object({
   schedule: ruleSchedule,
   /** The site modes the rule is evaluated in; empty: every mode. */
   modeIds: z.array(z.number().int()),
+  /** 设备故障: its warnings open and close malfunctions (decision 0056). */
+  equipmentFault: z.boolean(),
   enabled: z.boolean(),
   createdAt: z.number(),
 });

@@ -14,8 +14,8 @@ import type { GroupsRepository } from './groups.repository.js';
 /**
  * The group tree call (spec core §3, §7): the project tree with the indicators of the gateways bound
  * to each group and, on monitoring points (isMonitor), the indicators linked to them
- * (docs/decisions/0015-monitoring-points.md). Equipment is not modelled yet: equipmentId and
- * equipmentName are null.
+ * (docs/decisions/0015-monitoring-points.md). A monitoring point carries the equipment standing at it
+ * as equipmentId and equipmentName (docs/decisions/0051-equipment-ledger.md); other nodes null.
  */
 export class GroupTreeService {
   constructor(private readonly repository: GroupsRepository) {}
@@ -49,6 +49,7 @@ export class GroupTreeService {
     }
     // A monitoring point shows its linked indicators too (once each, in gateway then indicator order).
     const linked = await this.repository.linkedIndicators(projectId, query);
+    const equipment = await this.repository.equipmentAtPoints(projectId);
     for (const row of linked) {
       const list = indicators.get(row.group_id) ?? [];
       if (!list.some((i) => i.id === row.id)) list.push(presentIndicator(row));
@@ -62,7 +63,7 @@ export class GroupTreeService {
       const project = byId.get(projectId)!;
       return [
         {
-          ...node(project, null, indicators),
+          ...node(project, null, indicators, equipment),
           name: await this.repository.displayName(projectId),
           parentName: project.name,
           groupLevelName: GROUP_LEVEL_NAMES.area,
@@ -73,7 +74,12 @@ export class GroupTreeService {
     const nodes = new Map(
       rows.map((row) => [
         row.id,
-        node(row, row.parent_id === null ? null : (byId.get(row.parent_id)?.name ?? null), indicators),
+        node(
+          row,
+          row.parent_id === null ? null : (byId.get(row.parent_id)?.name ?? null),
+          indicators,
+          equipment,
+        ),
       ]),
     );
     for (const row of rows) {
@@ -84,13 +90,19 @@ export class GroupTreeService {
   }
 }
 
-function node(row: GroupRow, parentName: string | null, indicators: Map<number, GroupTreeIndicator[]>) {
+function node(
+  row: GroupRow,
+  parentName: string | null,
+  indicators: Map<number, GroupTreeIndicator[]>,
+  equipment: Map<number, { id: number; name: string }>,
+) {
+  const standing = row.is_monitor === 1 ? equipment.get(row.id) : undefined;
   return {
     id: row.id,
     name: row.name,
     parentName,
-    equipmentId: null,
-    equipmentName: null,
+    equipmentId: standing?.id ?? null,
+    equipmentName: standing?.name ?? null,
     groupLevelName: GROUP_LEVEL_NAMES[row.group_type as GroupType],
     isMonitor: row.is_monitor === 1,
     children: [] as GroupTreeNode[],

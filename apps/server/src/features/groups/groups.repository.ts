@@ -24,6 +24,22 @@ export class GroupsRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * The equipment standing at each monitoring point of the project (decision 0051: a point stands
+   * for one piece; if a group marked a point later holds several, the first by id).
+   */
+  async equipmentAtPoints(projectId: number): Promise<Map<number, { id: number; name: string }>> {
+    const rows = await this.db
+      .selectFrom('equipment as e')
+      .innerJoin('groups as g', 'g.id', 'e.group_id')
+      .select(['e.group_id', 'e.id', 'e.name'])
+      .where('e.project_id', '=', projectId)
+      .where('g.is_monitor', '=', 1)
+      .orderBy('e.id', 'desc')
+      .execute();
+    return new Map(rows.map((r) => [r.group_id!, { id: r.id, name: r.name }]));
+  }
+
   async displayName(projectId: number): Promise<string> {
     const row = await this.db
       .selectFrom('projects')

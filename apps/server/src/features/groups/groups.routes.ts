@@ -44,7 +44,7 @@ export function registerGroupRoutes(
     method: 'GET',
     url: '/iot/groups/:groupId/groupTree',
     summary:
-      '分组树（含各分组所绑网关的指标；监测点 isMonitor=true，另含其关联的网关指标）：parentId 为起点（默认 groupId，须在其子树内）；includeSelf=true 时返回起点本身，否则返回其子节点；gatewayIds、gatewayIndicatorIds（逗号分隔）只筛选挂载的网关指标，不裁剪树；indicatorCategoryIds 暂无作用（指标尚无分类）；generateDefault=true 且项目下没有任何区域时，返回一个以 groupDisplayName 命名的默认节点（id 为项目 id，挂载直接绑定到项目的网关）；equipmentId、equipmentName 为 null',
+      '分组树（含各分组所绑网关的指标；监测点 isMonitor=true，另含其关联的网关指标）：parentId 为起点（默认 groupId，须在其子树内）；includeSelf=true 时返回起点本身，否则返回其子节点；gatewayIds、gatewayIndicatorIds（逗号分隔）只筛选挂载的网关指标，不裁剪树；indicatorCategoryIds 暂无作用（指标尚无分类）；generateDefault=true 且项目下没有任何区域时，返回一个以 groupDisplayName 命名的默认节点（id 为项目 id，挂载直接绑定到项目的网关）；监测点的 equipmentId、equipmentName 为位于该监测点的设备，其它节点为 null',
     tags,
     params,
     query: groupTreeQuery,

@@ -13,8 +13,8 @@ import type { Router } from '../../platform/http/route.js';
 import type { LabelsService } from './labels.service.js';
 
 const MENU = 'router-labels';
-/** Lists filtered by label (gateways, the group tree) read the labels and what they carry. */
-const FILTER_MENUS = [MENU, 'router-projectGateway', 'router-project-group'] as const;
+/** Lists filtered by label (gateways, the group tree, equipment) read the labels and what they carry. */
+const FILTER_MENUS = [MENU, 'router-projectGateway', 'router-project-group', 'router-equipment'] as const;
 const tags = ['标签管理'];
 const base = '/iot/groups/:groupId/labels';
 const groupParams = z.object({ groupId: id });

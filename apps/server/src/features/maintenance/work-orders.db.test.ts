@@ -164,12 +164,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The acceptance check's moves: the creator's or a manager's, never the assignee's. */
+const CHECKS = ['acceptPass', 'acceptFail', 'close'];
+
 describe('the transition table', () => {
   it('allows exactly the moves drawn in decision 0050, from every state, and refuses the rest', async () => {
     const refused: string[] = [];
     for (const action of Object.keys(ACTION_NAMES)) {
       for (const state of STATES) {
-        const id = await orderIn(state);
+        // The acceptance check is never the assignee's: those moves are tried on another's work.
+        const id = await orderIn(state, CHECKS.includes(action) ? { assignees: [ids.operator!] } : {});
         const answer = await act(manager, id, action);
         const allowed = ALLOWED.find(([a, from]) => a === action && from === state);
         if (allowed) {
@@ -206,6 +210,24 @@ describe('the transition table', () => {
 });
 
 describe('who may take a step', () => {
+  it('lets nobody accept or close their own work, not even its creator holding every bit', async () => {
+    for (const [state, action] of [
+      ['10s', 'acceptPass'],
+      ['10s', 'acceptFail'],
+      ['12', 'acceptFail'],
+      ['12', 'close'],
+    ] as const) {
+      const id = await orderIn(state, { creator: ids.manager!, assignees: [ids.manager!] });
+      const answer = await act(manager, id, action);
+      expect(answer.status, `${action} from ${state}`).toBe(403);
+      expect(answer.body.message).toBe('不能验收自己执行的工单');
+      expect((await detail(manager, id)).actions).not.toContain(action);
+      expect(
+        (await act(manager, await orderIn(state, { assignees: [ids.operator!] }), action)).body.code,
+      ).toBe(20000);
+    }
+  });
+
   it('asks for the assignee to work, the menu bits to manage and audit, the creator to cancel', async () => {
     // The operator holds read + update on work orders (the demo role), not delete (审批) or create.
     const toStart = await orderIn('6', { assignees: [ids.manager!] });
@@ -317,6 +339,8 @@ describe('work orders of a project', () => {
     );
     const foreignGroup = await post({ title: '他人站点', type: 1, groupId: foreignProject });
     expect(foreignGroup.body.message).toBe('所选站点不属于本项目');
+    const noSuchEquipment = await post({ title: '他人设备', type: 1, equipmentId: 999_999 });
+    expect(noSuchEquipment.body.message).toBe('所选设备不属于本项目');
     const outsider = await userId('wo-other-admin');
     expect((await post({ title: '外人', type: 1, assigneeIds: [outsider] })).body.message).toBe(
       '执行人必须是本项目的成员',
@@ -355,6 +379,47 @@ describe('work orders of a project', () => {
     const paged = await list('page=0&size=2');
     expect(paged.list).toHaveLength(2);
     expect(paged.total).toBeGreaterThan(2);
+  });
+
+  it("lists one piece of equipment's orders, and with open=true the unfinished ones", async () => {
+    const piece = (code: string) =>
+      t.ok<{ id: number }>('POST', `/iot/groups/${projectId}/equipment`, {
+        token: manager,
+        body: { name: `过滤测试泵${code}`, code },
+      });
+    const [pump, fan] = [await piece('WO-EQ-1'), await piece('WO-EQ-2')];
+    const order = (title: string, equipmentId: number) =>
+      t.ok<WorkOrder>('POST', `/iot/groups/${projectId}/workOrders`, {
+        token: manager,
+        body: { title, type: 2, equipmentId, assigneeIds: [ids.operator] },
+      });
+    const first = await order('泵体异响检查', pump.id);
+    const second = await order('机封更换', pump.id);
+    await order('风机皮带张紧', fan.id);
+    // The first one is cancelled by its creator: finished, no longer open.
+    expect((await act(manager, first.id, 'cancel')).status).toBe(200);
+    const list = (q: string) =>
+      t.ok<{ list: WorkOrder[]; total: number }>('GET', `/iot/groups/${projectId}/workOrders?${q}`, {
+        token: operator,
+      });
+    const all = await list(`equipmentId=${pump.id}`);
+    expect(all.list.map((o) => o.id)).toEqual([second.id, first.id]);
+    expect(all.list.every((o) => o.equipmentId === pump.id)).toBe(true);
+    expect(all.total).toBe(2);
+    expect((await list(`equipmentId=${pump.id}&open=true`)).list.map((o) => o.id)).toEqual([second.id]);
+    expect((await list(`equipmentId=${fan.id}&keyword=机封`)).total).toBe(0);
+    expect((await list('equipmentId=999999')).total).toBe(0);
+    const bad = await t.request('GET', `/iot/groups/${projectId}/workOrders?equipmentId=abc`, {
+      token: operator,
+    });
+    expect(bad.status).toBe(400);
+    // Another project asking for this project's piece through its own id sees none of its orders.
+    const theirs = await t.ok<{ total: number }>(
+      'GET',
+      `/iot/groups/${foreignProject}/workOrders?equipmentId=${pump.id}`,
+      { token: foreigner },
+    );
+    expect(theirs.total).toBe(0);
   });
 
   it('gives another project nothing', async () => {

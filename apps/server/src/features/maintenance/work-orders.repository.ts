@@ -1,15 +1,16 @@
 import type { Page } from '@iot/contracts';
-import type { WarningLink, WorkOrderListQuery } from '@iot/contracts/maintenance';
+import { OPEN_STATUSES, type WarningLink, type WorkOrderListQuery } from '@iot/contracts/maintenance';
 import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
-import { paginate } from '../../platform/db/paging.js';
 import type { Database, WorkOrdersTable } from '../../platform/db/schema.js';
 import { containsText } from '../../platform/db/search.js';
+import { equipmentOfProject } from '../equipment/index.js';
 
 export type WorkOrderRow = Selectable<WorkOrdersTable> & {
   group_name: string | null;
   creator_name: string | null;
 };
-export type NewWorkOrder = Omit<WorkOrdersTable, 'id' | 'code' | 'version'>;
+/** The plan-inherited columns (checklist, planned dosing) default to none. */
+export type NewWorkOrder = Omit<WorkOrdersTable, 'id' | 'code' | 'version' | 'checklist' | 'planned_dosing'>;
 
 export interface EventRow {
   id: number;
@@ -80,6 +81,18 @@ export class WorkOrdersRepository {
 
   async get(projectId: number, id: number): Promise<WorkOrderRow | undefined> {
     return this.orders().where('o.project_id', '=', projectId).where('o.id', '=', id).executeTakeFirst();
+  }
+
+  /** The orders made from these warnings of the project. */
+  async ofWarnings(projectId: number, warningIds: number[]) {
+    if (warningIds.length === 0) return [];
+    return this.db
+      .selectFrom('work_orders')
+      .select(['id', 'code', 'status', 'source_id'])
+      .where('project_id', '=', projectId)
+      .where('source', '=', 'warning')
+      .where('source_id', 'in', warningIds)
+      .execute();
   }
 
   async bySource(source: string, sourceId: number): Promise<{ id: number } | undefined> {
@@ -221,20 +234,20 @@ export class WorkOrdersRepository {
   }
 
   async list(projectId: number, query: WorkOrderListQuery, callerId: number): Promise<Page<WorkOrderRow>> {
-    let q = this.orders().where('o.project_id', '=', projectId);
+    // Filters on the orders alone: the total is counted without the joins the rows need (decision 0055).
+    let q = this.db.selectFrom('work_orders as o').where('o.project_id', '=', projectId);
     if (query.status !== undefined) q = q.where('o.status', '=', query.status);
+    if (query.open) q = q.where('o.status', 'in', [...OPEN_STATUSES]);
     if (query.type !== undefined) q = q.where(sql<SqlBool>`(${sql.ref('o.type')} & ${query.type}) != 0`);
     if (query.source) q = q.where('o.source', '=', query.source);
+    if (query.equipmentId !== undefined) q = q.where('o.equipment_id', '=', query.equipmentId);
     const assignee = query.mine ? callerId : query.assigneeId;
     if (assignee !== undefined)
-      q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('work_order_assignees as a')
-            .select('a.user_id')
-            .whereRef('a.work_order_id', '=', 'o.id')
-            .where('a.user_id', '=', assignee),
-        ),
+      q = q.where('o.id', 'in', (eb) =>
+        eb
+          .selectFrom('work_order_assignees as a')
+          .select('a.work_order_id')
+          .where('a.user_id', '=', assignee),
       );
     if (query.siteId !== undefined && query.siteId !== projectId) {
       const ids = await this.subtree(projectId, query.siteId);
@@ -251,12 +264,21 @@ export class WorkOrdersRepository {
       );
     if (query.startTime !== undefined) q = q.where('o.created_at', '>=', query.startTime);
     if (query.stopTime !== undefined) q = q.where('o.created_at', '<', query.stopTime);
-    return paginate(
-      q,
-      query,
-      (o) => o.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc'),
-      (r) => r,
-    );
+    const { page, size } = query;
+    const [list, count] = await Promise.all([
+      q
+        .leftJoin('groups as g', 'g.id', 'o.group_id')
+        .leftJoin('users as u', 'u.id', 'o.created_by')
+        .selectAll('o')
+        .select(['g.name as group_name', 'u.realname as creator_name'])
+        .orderBy('o.created_at', 'desc')
+        .orderBy('o.id', 'desc')
+        .limit(size)
+        .offset(page * size)
+        .execute(),
+      q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { list, total: Number(count.total), page, size };
   }
 
   /** The group and every group below it, within the project. */
@@ -280,6 +302,42 @@ export class WorkOrdersRepository {
       .where('project_id', '=', projectId)
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /** Whether the equipment is in the project's ledger (decision 0051). */
+  async equipmentInProject(projectId: number, equipmentId: number): Promise<boolean> {
+    return (await equipmentOfProject(this.db, projectId, [equipmentId])).length === 1;
+  }
+
+  /** The project's areas and sites (not monitoring points), in their order. */
+  async sites(projectId: number) {
+    const rows = await this.db
+      .selectFrom('groups')
+      .select(['id', 'parent_id', 'name', 'group_type'])
+      .where('project_id', '=', projectId)
+      .where('is_monitor', '=', 0)
+      .where('id', '!=', projectId)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      parentId: r.parent_id === projectId ? null : r.parent_id,
+      name: r.name,
+      groupType: r.group_type,
+    }));
+  }
+
+  /** Every member of the project, for the assignee picker. */
+  async members(projectId: number) {
+    return this.db
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id', 'u.username', 'u.realname'])
+      .where('m.scope_type', '=', 'project')
+      .where('m.scope_id', '=', projectId)
+      .orderBy('u.id')
+      .execute();
   }
 
   async projectMemberIds(projectId: number, ids: number[]): Promise<Set<number>> {

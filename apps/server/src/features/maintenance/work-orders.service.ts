@@ -2,10 +2,12 @@ import type { Page } from '@iot/contracts';
 import { AuditType } from '@iot/contracts/audits';
 import {
   type Actor,
+  type AssigneeOption,
   type ExecutionBody,
   type FromWarningBody,
   MaintenanceMessages,
   OVERDUE_FROM,
+  type SiteOption,
   TASK_ACTIONS,
   type TaskAction,
   TaskActionNames,
@@ -15,6 +17,7 @@ import {
   TRANSITIONS,
   type TransitionRow,
   transitionFor,
+  type WarningOrder,
   type WorkOrder,
   type WorkOrderBody,
   type WorkOrderDetail,
@@ -70,6 +73,36 @@ export class WorkOrdersService {
     return { ...page, list: page.list.map((r) => this.present(r, assignees.get(r.id) ?? [])) };
   }
 
+  /** The areas and sites an order may be about. */
+  siteOptions(projectId: number): Promise<SiteOption[]> {
+    return this.repository.sites(projectId);
+  }
+
+  /** Whom orders of the project may be given to. */
+  assigneeOptions(projectId: number): Promise<AssigneeOption[]> {
+    return this.repository.members(projectId);
+  }
+
+  /** Which of these warnings already have an order. */
+  async ofWarnings(projectId: number, warningIds: number[]): Promise<WarningOrder[]> {
+    return (await this.repository.ofWarnings(projectId, warningIds)).map((r) => ({
+      warningId: r.source_id!,
+      id: r.id,
+      code: r.code,
+      status: r.status,
+      statusName: TaskStatusNames[r.status as TaskStatus] ?? String(r.status),
+    }));
+  }
+
+  /**
+   * Whether the caller may attach files to an order: they may take one of its steps now (the same
+   * `actions` the detail lists). Refused like a step they may not take.
+   */
+  async assertMayAttach(auth: AuthContext, projectId: number, id: number): Promise<void> {
+    const { actions } = await this.detail(auth, projectId, id);
+    if (actions.length === 0) throw forbidden(MaintenanceMessages.NOT_ALLOWED);
+  }
+
   async create(auth: AuthContext, projectId: number, body: WorkOrderBody): Promise<WorkOrderDetail> {
     return this.insert(auth, projectId, body, { source: 'manual', sourceId: null });
   }
@@ -103,6 +136,21 @@ export class WorkOrdersService {
     );
   }
 
+  /**
+   * 转工单 from a malfunction (decision 0056): the malfunction feature reads it and gives the title,
+   * site, equipment and description; one order per malfunction.
+   */
+  async fromMalfunction(
+    auth: AuthContext,
+    projectId: number,
+    malfunctionId: number,
+    body: FromWarningBody & { title: string },
+  ): Promise<WorkOrderDetail> {
+    if (await this.repository.bySource('malfunction', malfunctionId))
+      throw conflict(MaintenanceMessages.MALFUNCTION_HAS_ORDER);
+    return this.insert(auth, projectId, body, { source: 'malfunction', sourceId: malfunctionId });
+  }
+
   private async insert(
     auth: AuthContext,
     projectId: number,
@@ -112,6 +160,8 @@ export class WorkOrdersService {
     const now = Date.now();
     if (body.groupId !== null && !(await this.repository.groupInProject(projectId, body.groupId)))
       throw badRequest(MaintenanceMessages.GROUP_NOT_IN_PROJECT);
+    if (body.equipmentId !== null && !(await this.repository.equipmentInProject(projectId, body.equipmentId)))
+      throw badRequest(MaintenanceMessages.EQUIPMENT_NOT_IN_PROJECT);
     if (body.dueAt !== null && body.dueAt <= now) throw badRequest(MaintenanceMessages.DUE_IN_PAST);
     const assigneeIds = await this.members(projectId, body.assigneeIds);
     const status = body.needsAudit
@@ -143,7 +193,14 @@ export class WorkOrdersService {
           closed_at: null,
         },
         assigneeIds,
-        { action: 'create', to: status, userId: auth.userId, note: '', attachments: [], at: now },
+        {
+          action: 'create',
+          to: status,
+          userId: auth.userId,
+          note: '',
+          attachments: body.attachments,
+          at: now,
+        },
         // A 待审核 order waits in 我的审批 like any other audit (decision 0019's audit records).
         status === TaskStatus.NEEDS_AUDIT && this.audits
           ? async (trx, orderId) => {
@@ -161,7 +218,11 @@ export class WorkOrdersService {
     } catch (error) {
       // Two clicks on the same warning at once: the unique (source, source_id) keeps one.
       if (origin.sourceId !== null && (await this.repository.bySource(origin.source, origin.sourceId)))
-        throw conflict(MaintenanceMessages.WARNING_HAS_ORDER);
+        throw conflict(
+          origin.source === 'malfunction'
+            ? MaintenanceMessages.MALFUNCTION_HAS_ORDER
+            : MaintenanceMessages.WARNING_HAS_ORDER,
+        );
       throw error;
     }
     return this.detail(auth, projectId, id);
@@ -199,6 +260,8 @@ export class WorkOrdersService {
     return {
       ...order,
       warning: warning ? (link as WorkOrderDetail['warning']) : null,
+      checklist: parseJson<WorkOrderDetail['checklist']>(row.checklist, []),
+      plannedDosing: parseJson<WorkOrderDetail['plannedDosing']>(row.planned_dosing, []),
       execution: execution && { ...execution, submittedBy: submit?.user ?? null },
       timeline,
       actions,
@@ -220,6 +283,8 @@ export class WorkOrdersService {
     const transition = transitionFor(action, row.status as TaskStatus, row.submitted_at !== null);
     if (!transition) throw conflict(MaintenanceMessages.refused(row.status, action));
     const assignees = (await this.repository.assignees([id])).get(id) ?? [];
+    if (transition.notByAssignee && assignees.some((a) => a.id === auth.userId))
+      throw forbidden(MaintenanceMessages.OWN_WORK);
     if (!(await this.mayAct(auth, projectId, transition, row, assignees)))
       throw forbidden(
         transition.who.every((w) => w.kind === 'assignee')
@@ -341,6 +406,7 @@ export class WorkOrdersService {
     row: WorkOrderRow,
     assignees: { id: number }[],
   ): Promise<boolean> {
+    if (transition.notByAssignee && assignees.some((a) => a.id === auth.userId)) return false;
     for (const actor of transition.who)
       if (await this.is(auth, projectId, actor, row, assignees)) return true;
     return false;

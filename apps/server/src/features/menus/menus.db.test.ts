@@ -149,6 +149,7 @@ describe('menu generation', () => {
           ['router-historicalData', 1],
           ['router-trend', 1],
           ['router-ranking', 1],
+          ['router-equipmentMonitor', 1],
         ],
       },
       {
@@ -163,13 +164,18 @@ describe('menu generation', () => {
         children: [
           ['router-warningList', 3],
           ['router-warningAnalysis', 1],
+          ['router-equipmentMalfunctionRecord', 11],
         ],
       },
       {
         container: 'router-operation',
         children: [
           ['router-equipment', 1],
+          ['router-maintenancePlan', 1],
           ['router-maintenanceTaskList', 3],
+          ['router-maintenanceRecord', 1],
+          ['router-maintenanceStatistics', 1],
+          ['router-dutySchedule', 1],
         ],
       },
     ]);

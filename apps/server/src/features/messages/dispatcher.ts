@@ -32,7 +32,15 @@ export interface Notification {
    * active members of the project.
    */
   userIds?: readonly number[];
+  /**
+   * When it happened (epoch ms; now when left out): recipient settings naming 值班人员 reach whoever
+   * is on duty at this instant (a warning: when it started or was released).
+   */
+  at?: number;
 }
+
+/** The people on duty in a project at an instant (排班管理, decision 0053). */
+export type OnDutyLookup = (projectId: number, at: number) => Promise<number[]>;
 
 /** Who gets a type by default, when the project has no recipient setting naming it: read on this menu. */
 const DEFAULT_MENU: Record<MessageType, string | null> = {
@@ -78,6 +86,7 @@ export class MessageDispatcher {
     private readonly webhooks: WebhookDeliverer,
     private readonly systemName: string,
     private readonly log: FastifyBaseLogger,
+    private readonly onDuty: OnDutyLookup = async () => [],
   ) {}
 
   notify(notification: Notification): Promise<void> {
@@ -98,6 +107,7 @@ export class MessageDispatcher {
     projectId: number,
     type: MessageType,
     level: number | null,
+    at: number,
   ): Promise<Map<Member, { sms: boolean; voice: boolean }>> {
     const menu = DEFAULT_MENU[type];
     const [members, settings] = await Promise.all([
@@ -114,11 +124,14 @@ export class MessageDispatcher {
           chosen.set(m, { sms: false, voice: false });
       return chosen;
     }
+    let onDuty: number[] | null = null;
     for (const setting of naming) {
       if (!setting.enabled) continue;
       if (level !== null && setting.levels.length > 0 && !setting.levels.includes(level)) continue;
+      if (setting.onDuty) onDuty ??= await this.onDuty(projectId, at);
       for (const m of active) {
-        if (!setting.roleIds.includes(m.roleId) && !setting.userIds.includes(m.userId)) continue;
+        const named = setting.roleIds.includes(m.roleId) || setting.userIds.includes(m.userId);
+        if (!named && !(setting.onDuty && onDuty!.includes(m.userId))) continue;
         const channels = chosen.get(m) ?? { sms: false, voice: false };
         chosen.set(m, { sms: channels.sms || setting.sms, voice: channels.voice || setting.voice });
       }
@@ -148,7 +161,7 @@ export class MessageDispatcher {
     const now = Date.now();
     const recipients = n.userIds
       ? await this.addressed(n.projectId, n.userIds)
-      : await this.recipients(n.projectId, n.type, n.level);
+      : await this.recipients(n.projectId, n.type, n.level, n.at ?? now);
 
     const calls: { member: Member; kind: QuotaKind }[] = [];
     const rows = [];

@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { DEMO_ACCOUNTS } from '../../seed.js';
 import { createGateway, type TestGateway } from '../../test/factories.js';
 import { MOSQUITTO_URL, mosquittoReachable } from '../../test/mosquitto.js';
-import { startPeer, startServer, type TestServer } from '../../test/server.js';
+import { startPeer, startServer, type TestServer, withoutDemoReminders } from '../../test/server.js';
 import { messageCenterTopic, projectTopic } from './index.js';
 
 /**
@@ -27,6 +27,9 @@ beforeAll(async () => {
   const mqttShareGroup = `fanout-${process.env.TEST_DB}-${process.pid}`;
   a = await startServer({ mqttUrl: MOSQUITTO_URL, mqttShareGroup });
   b = await startPeer(a);
+  // The operator's topic carries the test's messages only, not the demo plans' start-up reminders.
+  await withoutDemoReminders(a);
+  await withoutDemoReminders(b);
   projectId = a.server.seeded.demoProjectId!;
   const token = (await b.login(DEMO_ACCOUNTS.operator.username, DEMO_ACCOUNTS.operator.password)).access;
   operator = {

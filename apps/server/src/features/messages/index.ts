@@ -2,7 +2,7 @@ import type { Platform } from '../../platform/platform.js';
 import { type StompServer, startStompServer } from '../../platform/stomp/server.js';
 import { createVoiceSender } from '../../platform/voice.js';
 import type { WarningsFeature } from '../warnings/index.js';
-import { MessageDispatcher, type Notification } from './dispatcher.js';
+import { MessageDispatcher, type Notification, type OnDutyLookup } from './dispatcher.js';
 import { clusterFanout, type SocketFanout } from './fanout.js';
 import { MessagesRepository } from './messages.repository.js';
 import { registerMessageRoutes } from './messages.routes.js';
@@ -17,7 +17,7 @@ import { warningNotification } from './warning-messages.js';
 import { WebhookDeliverer } from './webhooks.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 
-export type { Notification } from './dispatcher.js';
+export type { Notification, OnDutyLookup } from './dispatcher.js';
 export type { ProjectResources } from './resource-warnings.repository.js';
 export { RESOURCE_MENU, resourceWarningsOf } from './resource-warnings.service.js';
 export { messageCenterTopic, projectTopic } from './socket-rules.js';
@@ -44,7 +44,7 @@ const WEBHOOK_RETRY_MS = 1000;
 /** Messages to people (decision 0020): the live STOMP socket, the message center, channels and settings. */
 export async function messagesFeature(
   platform: Platform,
-  deps: { warnings: WarningsFeature },
+  deps: { warnings: WarningsFeature; onDuty?: OnDutyLookup },
 ): Promise<MessagesFeature> {
   const { config, log } = platform;
   const socket = startStompServer(
@@ -71,6 +71,7 @@ export async function messagesFeature(
     deliverer,
     config.systemName,
     log,
+    deps.onDuty,
   );
   registerMessageRoutes(platform.router, new MessagesService(repository));
   registerResourceWarningRoutes(

@@ -3,7 +3,7 @@ import type { Message, MessageProject, UnreadCount } from '@iot/contracts/messag
 import type { Role } from '@iot/contracts/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PROJECT_NAME } from '../../seed.js';
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test/server.js';
+import { ADMIN_PASSWORD, startServer, type TestServer, withoutDemoReminders } from '../../test/server.js';
 
 /**
  * 消息中心's list (issue 12, one list pattern): server paging with the keyword, time range and
@@ -38,6 +38,7 @@ async function tell(projectId: number, title: string, detail: string): Promise<v
 
 beforeAll(async () => {
   t = await startServer();
+  await withoutDemoReminders(t);
   admin = (await t.login('admin', ADMIN_PASSWORD)).access;
   projectAdmin = (await t.login(DEMO_ACCOUNTS.projectAdmin.username, DEMO_ACCOUNTS.projectAdmin.password))
     .access;

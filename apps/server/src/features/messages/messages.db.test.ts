@@ -21,7 +21,7 @@ import WebSocket from 'ws';
 import { verifySignature } from '../../platform/signed-post.js';
 import { DEMO_ACCOUNTS } from '../../seed.js';
 import { createGateway, type TestGateway } from '../../test/factories.js';
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test/server.js';
+import { ADMIN_PASSWORD, startServer, type TestServer, withoutDemoReminders } from '../../test/server.js';
 import { messageCenterTopic } from './index.js';
 
 /**
@@ -91,6 +91,7 @@ beforeAll(async () => {
     voiceHttpSecret: VOICE_SECRET,
     webhookRetryDelaysMs: [200, 200],
   });
+  await withoutDemoReminders(t);
   projectId = t.server.seeded.demoProjectId!;
   system = (await t.login('admin', ADMIN_PASSWORD)).access;
   admin = (await t.login(DEMO_ACCOUNTS.projectAdmin.username, DEMO_ACCOUNTS.projectAdmin.password)).access;
@@ -325,7 +326,7 @@ describe('recipients, SMS and voice quotas', () => {
     });
     expect([stranger.status, stranger.body.message]).toEqual([400, '用户不是本项目成员']);
     const nobody = await t.request('POST', url, { token: admin, body: { types: ['warning'] } });
-    expect(nobody.body.message).toBe('roleIds: 请选择接收角色或接收人');
+    expect(nobody.body.message).toBe('roleIds: 请选择接收角色、接收人或值班人员');
     expect((await t.request('GET', url, { token: operator.token })).status).toBe(403);
     const otherProject = await t.request('GET', '/iot/groups/999999/messageRecipients', {
       token: operator.token,
@@ -469,7 +470,9 @@ describe('templates', () => {
     expect(mine[0]!.content).toBe(
       '2026-11-22 10:00:00，示范污水处理项目 1号提升泵 发生故障：电机过载，请及时处理。',
     );
-    expect((await list(operator.token, '?type=malfunction')).total).toBe(0);
+    // The demo operator's role reads 设备故障记录 (decision 0056); a member without it hears nothing.
+    expect((await list(operator.token, '?type=malfunction')).total).toBe(1);
+    expect((await list(viewer, '?type=malfunction')).total).toBe(0);
   });
 });
 

@@ -2,7 +2,7 @@ import { Client, type IFrame, type IMessage } from '@stomp/stompjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO_ACCOUNTS } from '../../seed.js';
-import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test/server.js';
+import { ADMIN_PASSWORD, startServer, type TestServer, withoutDemoReminders } from '../../test/server.js';
 import { messageCenterTopic, projectTopic } from './index.js';
 
 /** The STOMP socket driven by @stomp/stompjs, the client the web app uses. */
@@ -14,6 +14,8 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   t = await startServer();
+  // The operator's topic carries the test's frames only, not the demo plans' start-up reminders.
+  await withoutDemoReminders(t);
   admin = (await t.login('admin', ADMIN_PASSWORD)).access;
   projectId = t.server.seeded.demoProjectId!;
   const { username, password } = DEMO_ACCOUNTS.operator;

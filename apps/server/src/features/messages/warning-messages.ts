@@ -16,6 +16,7 @@ export function warningNotification(event: WarningEvent): Notification {
     level: w.level,
     relationId: w.id,
     headers: { warningAt: w.startedAt },
+    at,
     variables: {
       gatewayAlias: w.gatewayAlias,
       indicatorName: w.indicatorName ?? (w.kind === 'offline' ? '在线状态' : (w.metric ?? '')),

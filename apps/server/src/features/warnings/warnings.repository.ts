@@ -49,6 +49,7 @@ export function presentRule(
     hysteresis: row.hysteresis,
     schedule: row.schedule ? (JSON.parse(row.schedule) as RuleSchedule) : null,
     modeIds: row.mode_ids ? (JSON.parse(row.mode_ids) as number[]) : [],
+    equipmentFault: Boolean(row.equipment_fault),
     enabled: Boolean(row.enabled),
     createdAt: Number(row.created_at),
   };

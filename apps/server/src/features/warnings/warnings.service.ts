@@ -36,6 +36,7 @@ function ruleColumns(
     mode_ids:
       fields.modeIds.length > 0 ? JSON.stringify([...new Set(fields.modeIds)].sort((a, b) => a - b)) : null,
     enabled: fields.enabled ? 1 : 0,
+    equipment_fault: fields.equipmentFault ? 1 : 0,
   };
 }
 

@@ -22,6 +22,12 @@ import * as noticeOperate from './migrations/0023-notice-operate.js';
 import * as messageCounts from './migrations/0024-message-counts.js';
 import * as operationLogIndexes from './migrations/0026-operation-log-indexes.js';
 import * as workOrders from './migrations/0029-work-orders.js';
+import * as equipment from './migrations/0030-equipment.js';
+import * as maintenancePlans from './migrations/0031-maintenance-plans.js';
+import * as duty from './migrations/0032-duty.js';
+import * as workOrderListIndexes from './migrations/0034-work-order-list-indexes.js';
+import * as malfunctions from './migrations/0037-malfunctions.js';
+import * as workOrdersByEquipment from './migrations/0039-work-orders-by-equipment.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */
@@ -48,6 +54,12 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0024-message-counts': messageCounts,
   '0026-operation-log-indexes': operationLogIndexes,
   '0029-work-orders': workOrders,
+  '0030-equipment': equipment,
+  '0031-maintenance-plans': maintenancePlans,
+  '0032-duty': duty,
+  '0034-work-order-list-indexes': workOrderListIndexes,
+  '0037-malfunctions': malfunctions,
+  '0039-work-orders-by-equipment': workOrdersByEquipment,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

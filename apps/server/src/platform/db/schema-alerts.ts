@@ -23,6 +23,8 @@ export interface WarningRulesTable {
   created_at: number;
   /** JSON array of the mode ids the rule is limited to; null: every mode (migration 0019). */
   mode_ids: string | null;
+  /** 1: the rule's warnings are equipment malfunctions (migration 0037). */
+  equipment_fault: number;
 }
 
 export interface WarningRuleStatesTable {
@@ -87,6 +89,8 @@ export interface MessageRecipientsTable {
   sms: number;
   voice: number;
   enabled: number;
+  /** 1: also whoever is on duty when the message goes out (migration 0032). */
+  on_duty: number;
   created_at: number;
 }
 

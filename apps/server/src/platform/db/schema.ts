@@ -19,7 +19,22 @@ import type {
   WebhookDeliveriesTable,
   WebhooksTable,
 } from './schema-alerts.js';
-import type { WorkOrderAssigneesTable, WorkOrderEventsTable, WorkOrdersTable } from './schema-maintenance.js';
+import type { DutyChangesTable, DutyRotationsTable, DutyShiftsTable } from './schema-duty.js';
+import type {
+  EquipmentBindingsTable,
+  EquipmentRunDaysTable,
+  EquipmentRunStateTable,
+  EquipmentTable,
+} from './schema-equipment.js';
+import type {
+  MaintenancePlanRunsTable,
+  MaintenancePlansTable,
+  MaintenancePlanTargetsTable,
+  WorkOrderAssigneesTable,
+  WorkOrderEventsTable,
+  WorkOrdersTable,
+} from './schema-maintenance.js';
+import type { EquipmentFaultStateTable, MalfunctionsTable } from './schema-malfunctions.js';
 
 export type {
   GatewayTypesTable,
@@ -41,7 +56,11 @@ export type {
   WebhookDeliveriesTable,
   WebhooksTable,
 } from './schema-alerts.js';
+export type { DutyChangesTable, DutyRotationsTable, DutyShiftsTable } from './schema-duty.js';
 export type {
+  MaintenancePlanRunsTable,
+  MaintenancePlansTable,
+  MaintenancePlanTargetsTable,
   WorkOrderAssigneesTable,
   WorkOrderEventsTable,
   WorkOrdersTable,
@@ -435,6 +454,18 @@ export interface Database {
   work_orders: WorkOrdersTable;
   work_order_assignees: WorkOrderAssigneesTable;
   work_order_events: WorkOrderEventsTable;
+  equipment: EquipmentTable;
+  equipment_bindings: EquipmentBindingsTable;
+  equipment_run_state: EquipmentRunStateTable;
+  equipment_run_days: EquipmentRunDaysTable;
+  maintenance_plans: MaintenancePlansTable;
+  maintenance_plan_targets: MaintenancePlanTargetsTable;
+  maintenance_plan_runs: MaintenancePlanRunsTable;
+  malfunctions: MalfunctionsTable;
+  equipment_fault_state: EquipmentFaultStateTable;
+  duty_shifts: DutyShiftsTable;
+  duty_rotations: DutyRotationsTable;
+  duty_changes: DutyChangesTable;
   warning_rules: WarningRulesTable;
   warning_rule_states: WarningRuleStatesTable;
   warnings: WarningsTable;

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { fetchMenus } from '../../features/auth/api';
-import { useProjectSettings } from '../../features/projects/ProjectGate';
-import { generateRoutes } from '../routes/generate';
-import { firstShownRoute } from '../routes/shownMenus';
+import { fetchMenus } from '../../api/scope';
+import { useProjectSettings } from '../../platform/projectSettings';
+import { generateRoutes } from '../../platform/routes/generate';
+import { firstShownRoute } from '../../platform/routes/shownMenus';
 
 /**
  * 返回公司 inside a project (spec FA §6): shown when the project's settings say

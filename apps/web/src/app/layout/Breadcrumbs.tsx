@@ -4,10 +4,10 @@ import { App, Breadcrumb, Button, Dropdown } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { http } from '../../api/http';
-import { checkHasMenus } from '../../features/auth/api';
-import { projectHomePath, type RouteScope } from '../routes/generate';
+import { checkHasMenus } from '../../api/scope';
+import { projectHomePath, type RouteScope } from '../../platform/routes/generate';
+import type { ScopeReturn } from '../../platform/routes/scopeReturn';
 import { useScopeRoutes } from '../routes/ScopeRoutes';
-import type { ScopeReturn } from '../routes/scopeReturn';
 import { useScopeTitle } from './useScopeTitle';
 
 interface NavLevel {

@@ -5,20 +5,22 @@ import {
   DesktopOutlined,
   HomeOutlined,
   LogoutOutlined,
+  ProfileOutlined,
   RightOutlined,
 } from '@ant-design/icons';
 import type { Page } from '@iot/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, List, Space, Typography } from 'antd';
+import { Button, Card, Empty, List, Space, Spin, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { http } from '../../api/http';
 import { LoadError } from '../../components/LoadState';
 import { ProjectGate } from '../../features/projects/ProjectGate';
-import { useLoginInfo, useSystemInfo } from '../queries';
-import { projectHomePath, type RouteScope, scopeOfPath } from '../routes/generate';
+import { useLoginInfo, useSystemInfo } from '../../platform/queries';
+import { projectHomePath, type RouteScope, scopeOfPath } from '../../platform/routes/generate';
+import { useLastProjectId } from '../../platform/routes/scopeReturn';
+import { firstShownRoute } from '../../platform/routes/shownMenus';
 import { ScopeRoutes, useScopeRoutes } from '../routes/ScopeRoutes';
-import { useLastProjectId } from '../routes/scopeReturn';
 import { clickSearchOnEnter } from './AppLayout';
 import { useScopeTitle } from './useScopeTitle';
 import { useSignOut } from './useSignOut';
@@ -28,7 +30,7 @@ const PAGE_SIZE = 20;
 /**
  * The mobile layout under /m (spec core §2: the same routes, main content only — no top bar,
  * sidebar or breadcrumb), with a tab bar at the bottom: 首页 (/m, the user's projects), and for
- * the current project 实时 and 预警, and 消息. Decision 0035.
+ * the current project 工单, 实时 and 预警, and 消息. Decisions 0035 and 0057.
  */
 export function MobileLayout() {
   const location = useLocation();
@@ -39,6 +41,8 @@ export function MobileLayout() {
 
   let main: ReactNode;
   if (inner === '/') main = <MobileHome projectId={projectId} />;
+  else if (scope.type === 'project' && inner === projectHomePath(scope.id))
+    main = <ProjectEntry projectId={scope.id} />;
   else {
     const screen = <ScopeRoutes pathname={inner} />;
     main =
@@ -60,6 +64,25 @@ export function MobileLayout() {
   );
 }
 
+/**
+ * A project opened from /m: its home when the role grants it, else the field's 工单 or the first
+ * screen the role grants (a field worker's role may hold work orders alone; decision 0057).
+ */
+function ProjectEntry({ projectId }: { projectId: number }) {
+  const scope = useMemo<RouteScope>(() => ({ type: 'project', id: projectId }), [projectId]);
+  const { routes } = useScopeRoutes(scope);
+  const home = projectHomePath(projectId);
+  const screen = (
+    <ProjectGate key={projectId} groupId={projectId}>
+      <ScopeRoutes pathname={home} />
+    </ProjectGate>
+  );
+  if (!routes) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+  if (routes.some((r) => r.path === home)) return screen;
+  const entry = routes.find((r) => r.code === 'router-maintenanceTaskList') ?? firstShownRoute(routes);
+  return entry ? <Navigate to={`/m${entry.path}`} replace /> : screen;
+}
+
 function MobileTabBar({ inner, projectId }: { inner: string; projectId: number }) {
   const projectScope = useMemo<RouteScope>(
     () => (projectId ? { type: 'project', id: projectId } : { type: 'personal' }),
@@ -70,6 +93,7 @@ function MobileTabBar({ inner, projectId }: { inner: string; projectId: number }
   const inProject = (code: string) => (projectId ? projectRoutes?.find((r) => r.code === code) : undefined);
   const realTime = inProject('router-realTimeData');
   const warnings = inProject('router-warningList');
+  const workOrders = inProject('router-maintenanceTaskList');
   const messages = personalRoutes?.find((r) => r.code === 'router-messageCenter');
 
   const tabs: { key: string; label: string; icon: ReactNode; to?: string; active: boolean }[] = [
@@ -81,6 +105,15 @@ function MobileTabBar({ inner, projectId }: { inner: string; projectId: number }
       active: inner === '/' || inner.startsWith('/project/'),
     },
   ];
+  // The field's own screen (decision 0057): 工单管理 shown as cards under /m.
+  if (!projectId || workOrders)
+    tabs.push({
+      key: 'workOrders',
+      label: '工单',
+      icon: <ProfileOutlined />,
+      to: workOrders && `/m${workOrders.path}`,
+      active: workOrders?.path === inner,
+    });
   if (!projectId || realTime)
     tabs.push({
       key: 'realTime',
@@ -178,7 +211,7 @@ function MobileHome({ projectId }: { projectId: number }) {
           </Link>
         </Card>
       ) : (
-        <Typography.Text type="secondary">选择一个项目，即可查看它的实时数据和预警。</Typography.Text>
+        <Typography.Text type="secondary">选择一个项目，即可查看它的工单、实时数据和预警。</Typography.Text>
       )}
       <Card size="small" title="我的项目">
         {projects.isError ? (

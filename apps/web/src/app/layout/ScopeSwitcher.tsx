@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { http } from '../../api/http';
 import { LoadError } from '../../components/LoadState';
-import { projectHomePath } from '../routes/generate';
-import { useEnterScope } from '../routes/useEnterScope';
+import { projectHomePath } from '../../platform/routes/generate';
+import { useEnterScope } from '../../platform/routes/useEnterScope';
 import { NO_MENU_WARNING } from './Breadcrumbs';
 
 /** Spec core §9: project selection page size 10. */

@@ -3,9 +3,9 @@ import type { MenuEntry } from '@iot/contracts/menus';
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { generateRoutes, type RouteScope } from '../routes/generate';
-import { useMenusOf } from '../routes/ScopeRoutes';
-import { shownMenus } from '../routes/shownMenus';
+import { generateRoutes, type RouteScope } from '../../platform/routes/generate';
+import { shownMenus } from '../../platform/routes/shownMenus';
+import { useMenusOf } from '../../platform/routes/useMenusOf';
 import { useBackToCorporation } from './BackToCorporation';
 import { MenuIcon } from './menuIcons';
 

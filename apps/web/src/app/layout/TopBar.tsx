@@ -11,25 +11,15 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MessageBell } from '../../features/messages/index';
 import { ChangePasswordModal, UserAvatar } from '../../features/users/index';
-import { useLoginInfo, useSystemInfo } from '../queries';
-import { generateRoutes, type RouteScope } from '../routes/generate';
-import { useMenusOf } from '../routes/ScopeRoutes';
-import { firstShownRoute } from '../routes/shownMenus';
+import { useLoginInfo, useSystemInfo } from '../../platform/queries';
+import { generateRoutes, type RouteScope } from '../../platform/routes/generate';
+import { firstShownRoute } from '../../platform/routes/shownMenus';
+import { useMenusOf } from '../../platform/routes/useMenusOf';
+import { TOOL_SET } from '../../platform/toolSet';
 import { ScopeSwitcher } from './ScopeSwitcher';
 import { UserPanel } from './UserPanel';
 import { useScopeTitle } from './useScopeTitle';
 import { useSignOut } from './useSignOut';
-
-/** Feature-areas §2: the tool set entries and the activeKey each opens on router-toolSet. */
-export const TOOL_SET = [
-  ['gatewayDetail', '查找设备'],
-  ['historicalData', '数据查看'],
-  ['equipmentRemoteControl', '远程控制'],
-  ['realTimeData', '实时数据'],
-  ['indicatorConfig', '接入配置'],
-  ['modbusConfig', '串口配置'],
-  ['sensorAccess', '传感器接入'],
-] as const;
 
 /** Hosts of the product itself, where 返回首页 makes sense (custom domains have their own portal). */
 const OWN_HOSTS = (import.meta.env.VITE_OWN_HOSTS ?? 'localhost,127.0.0.1').split(',');

@@ -1,10 +1,10 @@
 import type { LoginRole } from '@iot/contracts/users';
 import { Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
-import type { LoginInfo } from '../../features/auth/api';
-import { useProjectSettings } from '../../features/projects/index';
+import type { LoginInfo } from '../../api/scope';
 import { RoleList, UserAvatar } from '../../features/users/index';
-import type { RouteScope } from '../routes/generate';
+import { useProjectSettings } from '../../platform/projectSettings';
+import type { RouteScope } from '../../platform/routes/generate';
 import './UserPanel.css';
 
 /** At most this many roles in the panel; 个人中心 lists them all. */

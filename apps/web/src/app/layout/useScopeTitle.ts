@@ -1,22 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../api/http';
-import type { RouteScope } from '../routes/generate';
+import { useProjectSettings } from '../../platform/projectSettings';
+import type { RouteScope } from '../../platform/routes/generate';
 
 /** The name of a scope: the project's, firm's or corporation's name, 系统管理, or 我的项目. */
 export function useScopeTitle(scope: RouteScope): string {
+  // A project's or site's shell carries its project's name (decision 0041), from the shared settings.
+  const inProject = scope.type === 'project' || scope.type === 'site';
+  const project = useProjectSettings(inProject ? scope.id : 0);
   const name = useQuery({
     queryKey: ['scopeName', scope.type, 'id' in scope ? scope.id : 0],
-    enabled: scope.type !== 'system' && scope.type !== 'personal',
+    enabled: scope.type === 'firm' || scope.type === 'corporation',
     queryFn: async () => {
-      // A site's shell carries its project's name (decision 0041).
-      if (scope.type === 'project' || scope.type === 'site') {
-        return (
-          await http.get<{ name: string }>('/iot/projects/getProjectByGroupId', {
-            params: { groupId: scope.id },
-            quiet: true,
-          })
-        ).name;
-      }
       if (scope.type === 'firm')
         return (await http.get<{ name: string }>(`/iot/gatewayFirms/${scope.id}`, { quiet: true })).name;
       // Any member reads the corporation's name (公司设置 needs its own read bit).
@@ -27,5 +22,5 @@ export function useScopeTitle(scope: RouteScope): string {
   });
   if (scope.type === 'system') return '系统管理';
   if (scope.type === 'personal') return '我的项目';
-  return name.data ?? '…';
+  return (inProject ? project.data?.name : name.data) ?? '…';
 }

@@ -1,30 +1,18 @@
-import type { MenuEntry } from '@iot/contracts/menus';
 import { Spin } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { useLoginInfo, useScopeMenus, useSystemInfo } from '../queries';
+import { useSystemInfo } from '../../platform/queries';
+import { CurrentRouteProvider } from '../../platform/routes/currentRoute';
+import {
+  type GeneratedRoute,
+  generateRoutes,
+  type RouteScope,
+  scopeOfPath,
+} from '../../platform/routes/generate';
+import { noteLocation } from '../../platform/routes/scopeReturn';
+import { useMenusOf } from '../../platform/routes/useMenusOf';
 import { Screen } from '../screens';
-import { CurrentRouteProvider } from './currentRoute';
-import { type GeneratedRoute, generateRoutes, type RouteScope, scopeOfPath } from './generate';
-import { noteLocation } from './scopeReturn';
-
-/** Personal sub-systems: user center, my projects, messages, audit (spec core §1). */
-const PERSONAL_SUB_SYSTEMS = ['1', '0', '5', '6'];
-
-/** The menu tree of a scope: personal ones come with the login info, the others are generated. */
-export function useMenusOf(scope: RouteScope): { menus: MenuEntry[] | undefined; loading: boolean } {
-  const loginInfo = useLoginInfo();
-  const scoped = useScopeMenus(scope);
-  if (scope.type === 'personal') {
-    const front = loginInfo.data?.frontMenus;
-    return {
-      menus: front && PERSONAL_SUB_SYSTEMS.flatMap((key) => front[key] ?? []),
-      loading: loginInfo.isLoading,
-    };
-  }
-  return { menus: scoped.data, loading: scoped.isLoading };
-}
 
 export function useScopeRoutes(scope: RouteScope): {
   routes: GeneratedRoute[] | undefined;

@@ -1,8 +1,10 @@
 import { MENU_CATALOGUE, type MenuEntry } from '@iot/contracts/menus';
 import { describe, expect, it } from 'vitest';
-import { hasScreen } from '../screens';
-import { generateRoutes } from './generate';
-import { firstShownRoute, shownMenus } from './shownMenus';
+import { generateRoutes } from '../../platform/routes/generate';
+import { hasScreen } from '../../platform/routes/screenRegistry';
+import { firstShownRoute, shownMenus } from '../../platform/routes/shownMenus';
+// Registers the screens the web app ships.
+import '../screens';
 
 function entry(
   code: string,
@@ -36,7 +38,7 @@ describe('menus show only screens the web app ships', () => {
       entry('router-toolSet', 'tool-set/ToolSet', [], true),
       entry('router-monitor', null, [
         entry('router-realTimeData', 'monitoring/RealTimeData'),
-        entry('router-equipmentMonitor', 'equipment/EquipmentMonitor'),
+        entry('router-inventory', 'inventory/Inventory'),
       ]),
       entry('router-visual', null, [entry('router-report', 'reports/Reports')]),
     ];
@@ -56,6 +58,6 @@ describe('menus show only screens the web app ships', () => {
     const components = new Set(MENU_CATALOGUE.map((m) => m.component));
     for (const key of ['monitoring/RealTimeData', 'users/UserCenter', 'messages/MessageSetting'])
       expect(components.has(key) && hasScreen(key), key).toBe(true);
-    expect(hasScreen('equipment/Equipment')).toBe(false);
+    expect(hasScreen('inventory/Inventory')).toBe(false);
   });
 });

@@ -1,14 +1,5 @@
-import type { MenuEntry } from '@iot/contracts/menus';
-import type { SystemInfo } from '@iot/contracts/system';
-import type { LoginInfo as LoginInfoAnswer } from '@iot/contracts/users';
 import { http, tokenRequest } from '../../api/http';
-import { clearSession, getSession, setTokens } from '../../app/session';
-
-/** The login info as the web reads it: the contract's answer, with the menus typed. */
-export type LoginInfo = Omit<LoginInfoAnswer, 'frontMenus'> & { frontMenus: Record<string, MenuEntry[]> };
-
-/** GET /iot/system/info: 系统配置 as the sign-in page reads it (decision 0039). */
-export type { SystemInfo } from '@iot/contracts/system';
+import { clearSession, getSession, setTokens } from '../../platform/session';
 
 export async function loginWithPassword(username: string, password: string): Promise<void> {
   const answer = await tokenRequest({ grant_type: 'password', username, password });
@@ -54,11 +45,3 @@ export async function logout(): Promise<void> {
   }
   clearSession();
 }
-
-export const fetchLoginInfo = () => http.get<LoginInfo>('/iot/users/current/loginInfo');
-export const fetchSystemInfo = () =>
-  http.get<SystemInfo>('/iot/system/info', { anonymous: true, quiet: true });
-export const fetchMenus = (type: string, id?: number) =>
-  http.get<MenuEntry[]>('/iot/users/current/menus', { params: { type, id } });
-export const checkHasMenus = (type: string, id: number) =>
-  http.get<boolean>('/iot/users/current/menus', { params: { type, id, checkHas: true } });

@@ -8,8 +8,8 @@ import type {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { http, request } from '../../api/http';
-import { useRouteScope } from '../../app/routes/useProjectId';
 import type { QueryLike } from '../../components/LoadState';
+import { useRouteScope } from '../../platform/routes/useProjectId';
 
 /** The group the current project address is about (/projects/groups/{groupId}/…, /project/{groupId}/…, also under /m). */
 export function useScopeGroupId(): number {

@@ -1,3 +1,3 @@
-export { useLabelTargets } from './api';
+export { useLabelOptions, useLabelTargets } from './api';
 export { LabelFilter } from './components/LabelFilter';
 export { Labels } from './pages/Labels';

@@ -9,7 +9,7 @@ import type {
 import type { MessageSetting } from '@iot/contracts/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../api/http';
-import { useSession } from '../../app/session';
+import { useSession } from '../../platform/session';
 
 const BASE = '/iot/messages';
 

@@ -1,4 +1,3 @@
-import type { ProjectSettings } from '@iot/contracts/projects';
 import { SUSPENDED_PAY_STATUSES } from '@iot/contracts/projects';
 import { noticeDuration } from '@iot/contracts/users';
 import { useQuery } from '@tanstack/react-query';
@@ -7,20 +6,14 @@ import dayjs from 'dayjs';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate } from 'react-router';
 import { http } from '../../api/http';
-import { useLoginInfo } from '../../app/queries';
+import { LoadError } from '../../components/LoadState';
+import { useProjectSettings } from '../../platform/projectSettings';
+import { useLoginInfo } from '../../platform/queries';
 
 interface IndicatorUsage {
   max: number;
   used: number;
   left: number;
-}
-
-export function useProjectSettings(groupId: number) {
-  return useQuery({
-    queryKey: ['project', groupId],
-    queryFn: () => http.get<ProjectSettings>('/iot/projects/getProjectByGroupId', { params: { groupId } }),
-    enabled: groupId > 0,
-  });
 }
 
 /**
@@ -30,7 +23,8 @@ export function useProjectSettings(groupId: number) {
  * dialog stating the limit.
  */
 export function ProjectGate({ groupId, children }: { groupId: number; children: ReactNode }) {
-  const { data: project } = useProjectSettings(groupId);
+  const settings = useProjectSettings(groupId);
+  const project = settings.data;
   const { data: info } = useLoginInfo();
   const { data: usage } = useQuery({
     queryKey: ['indicatorUsage', groupId],
@@ -85,6 +79,17 @@ export function ProjectGate({ groupId, children }: { groupId: number; children: 
 
   if (project && SUSPENDED_PAY_STATUSES.includes(project.payStatus)) {
     return <Navigate to={`/arrearageProjectPage/${project.projectGroupId}`} replace />;
+  }
+  if (settings.isError) {
+    // Said once here, not by each screen that reads the settings; the screens still open.
+    return (
+      <div className="project-gate">
+        <div className="project-settings-error">
+          <LoadError what="项目信息" error={settings.error} onRetry={settings.refetch} inline />
+        </div>
+        {children}
+      </div>
+    );
   }
   return children;
 }

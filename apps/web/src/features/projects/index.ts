@@ -1,2 +1,2 @@
 export { PAY_STATUS_LABELS } from './components/payStatus';
-export { ProjectGate, useProjectSettings } from './ProjectGate';
+export { ProjectGate } from './ProjectGate';

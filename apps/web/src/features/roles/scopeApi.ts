@@ -1,7 +1,7 @@
 import { Permission, type ScopeType, SubSystem } from '@iot/contracts';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { type RouteScope, scopeOfPath } from '../../app/routes/generate';
+import { type RouteScope, scopeOfPath } from '../../platform/routes/generate';
 
 /** Where the roles and members of one scope live on the server (decision 0006). */
 export interface ScopeApi {

@@ -8,11 +8,11 @@ import type {
   Webhook,
   WebhookDelivery,
 } from '@iot/contracts/messages';
-import type { ProjectSettings } from '@iot/contracts/projects';
 import type { RoleOption } from '@iot/contracts/roles';
 import type { BulkRuleBody, RuleBody, WarningRule, WaterQualityApplyBody } from '@iot/contracts/warnings';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../api/http';
+import { projectSettingsQuery } from '../../platform/projectSettings';
 
 /** Everything of 预警设置 lives under the project: rules, recipients, templates, webhooks. */
 const base = (groupId: number) => `/iot/groups/${groupId}`;
@@ -130,9 +130,7 @@ export function useProjectPeople(groupId: number) {
 /** The project's settings (the same cache entry ProjectGate fills): its name and remaining SMS and voice counts. */
 export function useProjectSummary(groupId: number) {
   return useQuery({
-    queryKey: ['project', groupId],
-    queryFn: () => http.get<ProjectSettings>('/iot/projects/getProjectByGroupId', { params: { groupId } }),
-    enabled: groupId > 0,
+    ...projectSettingsQuery(groupId),
     select: (p) => ({ name: p.name, sms: p.sendMessagesTotalNum, voice: p.sendVoicesTotalNum }),
   });
 }

@@ -11,12 +11,12 @@ import { Alert, Button, Card, Form, Input, Space, Tabs, Typography } from 'antd'
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/http';
-import { useSystemInfo } from '../../../app/queries';
-import { getSession, lastRoute } from '../../../app/session';
-import { ThemeScope } from '../../../app/themes';
 import { PhoneCodeField, useResendCountdown } from '../../../components/PhoneCodeField';
 import { schemaRule } from '../../../components/schemaRule';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useSystemInfo } from '../../../platform/queries';
+import { getSession, lastRoute } from '../../../platform/session';
+import { ThemeScope } from '../../../platform/themes';
 import { loginWithPassword, loginWithSms, sendPhoneCode } from '../api';
 
 /** Where a signed-in user belongs: the address asked for (this site's only), else the last screen, else 我的项目. */

@@ -11,11 +11,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { http } from '../../../api/http';
-import { usePermission } from '../../../app/routes/currentRoute';
 import { createdAtColumn } from '../../../components/PagedList';
 import { PagedListCard, uniqueRule, useRowActions } from '../../../components/PagedListCard';
 import { schemaRule } from '../../../components/schemaRule';
 import { useInfiniteSearch } from '../../../components/useInfiniteSearch';
+import { usePermission } from '../../../platform/routes/currentRoute';
 import { SecretModal } from '../components/SecretModal';
 
 const KEY = 'integrationClients';

@@ -1,9 +1,9 @@
 import { LinkOutlined } from '@ant-design/icons';
 import type { IntegrationClient } from '@iot/contracts/clients';
 import { Card, Descriptions, type TableColumnsType, Tag, Typography } from 'antd';
-import { useProjectId } from '../../../app/routes/useProjectId';
 import { createdAtColumn } from '../../../components/PagedList';
 import { PagedListCard } from '../../../components/PagedListCard';
+import { useProjectId } from '../../../platform/routes/useProjectId';
 
 /**
  * 开放接口 of a project (router-openApi): how an integration reads this project's data, and the

@@ -2,10 +2,10 @@ import type { CorporationProject } from '@iot/contracts/projects';
 import { App, Badge, Button, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
-import { projectHomePath } from '../../../app/routes/generate';
-import { useRouteScope } from '../../../app/routes/useProjectId';
+import { checkHasMenus } from '../../../api/scope';
 import { PagedListCard } from '../../../components/PagedListCard';
-import { checkHasMenus } from '../../auth/index';
+import { projectHomePath } from '../../../platform/routes/generate';
+import { useRouteScope } from '../../../platform/routes/useProjectId';
 import { PAY_STATUS_LABELS } from '../../projects/index';
 
 /**

@@ -4,10 +4,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Form, Input, Space, Spin } from 'antd';
 import { useEffect } from 'react';
 import { ApiError, http } from '../../../api/http';
-import { usePermission } from '../../../app/routes/currentRoute';
-import { useRouteScope } from '../../../app/routes/useProjectId';
 import { LoadError } from '../../../components/LoadState';
 import { schemaRule } from '../../../components/schemaRule';
+import { usePermission } from '../../../platform/routes/currentRoute';
+import { useRouteScope } from '../../../platform/routes/useProjectId';
 
 type SettingForm = Pick<Corporation, 'name' | 'owner' | 'ownerMobile' | 'logoUrl' | 'axisRule'>;
 

@@ -1,8 +1,8 @@
 import type { MyCorporation } from '@iot/contracts/corporations';
 import { App, Badge, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useEnterScope } from '../../../app/routes/useEnterScope';
 import { ScopeCard, ScopeCardList } from '../../../components/ScopeCards';
+import { useEnterScope } from '../../../platform/routes/useEnterScope';
 
 /**
  * 我的公司 (/corporations): the corporations the signed-in user belongs to, with their role there, the

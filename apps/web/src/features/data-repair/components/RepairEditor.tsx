@@ -29,8 +29,8 @@ import {
   Typography,
 } from 'antd';
 import { useMemo, useState } from 'react';
-import { usePermission } from '../../../app/routes/currentRoute';
 import { LoadError } from '../../../components/LoadState';
+import { usePermission } from '../../../platform/routes/currentRoute';
 import { applyChanges, previewRepair, type RangeQuery, submitRepair, useRangePoints } from '../api';
 import { type PointEdits, PointsTable } from './PointsTable';
 import { ChangesTable } from './RepairChanges';

@@ -1,8 +1,8 @@
 import { Card } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useProjectId } from '../../../app/routes/useProjectId';
 import { useSavedQuery } from '../../../components/useSavedQuery';
+import { useProjectId } from '../../../platform/routes/useProjectId';
 import { type RangeQuery, useRepairableIndicators } from '../api';
 import { IndicatorRangeForm, type RangeConditions } from '../components/IndicatorRangeForm';
 import { RepairEditor } from '../components/RepairEditor';

@@ -1,8 +1,8 @@
 import type { MyGatewayFirm } from '@iot/contracts/gateway-firms';
 import { App, Badge, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useEnterScope } from '../../../app/routes/useEnterScope';
 import { ScopeCard, ScopeCardList } from '../../../components/ScopeCards';
+import { useEnterScope } from '../../../platform/routes/useEnterScope';
 
 /**
  * 我的网关厂商 (/gatewayFirms): the gateway firms the signed-in user belongs to, with their role there,

@@ -3,10 +3,10 @@ import { GATEWAY_MODELS, GATEWAY_TYPES } from '@iot/contracts/gateways';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import { useCurrentRoute } from '../../../app/routes/currentRoute';
-import { useRouteScope } from '../../../app/routes/useProjectId';
 import { createdAtColumn } from '../../../components/PagedList';
 import { PagedListCard, useRowActions } from '../../../components/PagedListCard';
+import { useCurrentRoute } from '../../../platform/routes/currentRoute';
+import { useRouteScope } from '../../../platform/routes/useProjectId';
 import { gatewayTypeKeys, gatewayTypesApi, type TypeOwner } from '../api';
 import { GatewayTypeFormModal, type GatewayTypeFormState } from '../components/GatewayTypeFormModal';
 

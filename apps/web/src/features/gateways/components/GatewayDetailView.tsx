@@ -2,16 +2,15 @@ import { ArrowLeftOutlined, KeyOutlined } from '@ant-design/icons';
 import { hasPermission, Permission } from '@iot/contracts';
 import { GATEWAY_MODELS, GATEWAY_TYPES } from '@iot/contracts/gateways';
 import type { MenuEntry } from '@iot/contracts/menus';
-import type { ProjectSettings } from '@iot/contracts/projects';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Descriptions, Result, Row, Space, Spin, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { http } from '../../../api/http';
-import { usePermission } from '../../../app/routes/currentRoute';
-import { useMenusOf } from '../../../app/routes/ScopeRoutes';
 import { isNotFound, LoadError } from '../../../components/LoadState';
+import { useProjectSettings } from '../../../platform/projectSettings';
+import { usePermission } from '../../../platform/routes/currentRoute';
+import { useMenusOf } from '../../../platform/routes/useMenusOf';
 import { type GatewayScope, gatewayKeys, gatewaysApi } from '../api';
 import { ConnectionGuide } from './ConnectionGuide';
 import { EntryRecordsPanel } from './EntryRecordsPanel';
@@ -41,14 +40,7 @@ export function GatewayDetailView({ scope, gatewayId }: { scope: GatewayScope; g
   const queryClient = useQueryClient();
   const canUpdate = usePermission(Permission.UPDATE);
   // The project's canEntryData (decision 0043): the same query as the project gate's, so cached.
-  const settings = useQuery({
-    queryKey: ['project', scope.kind === 'project' ? scope.groupId : 0],
-    queryFn: () =>
-      http.get<ProjectSettings>('/iot/projects/getProjectByGroupId', {
-        params: { groupId: scope.kind === 'project' ? scope.groupId : 0 },
-      }),
-    enabled: scope.kind === 'project',
-  });
+  const settings = useProjectSettings(scope.kind === 'project' ? scope.groupId : 0);
   // Entering data is 数据修复's create bit (server: manual-entry.ts).
   const projectMenus = useMenusOf(
     scope.kind === 'project' ? { type: 'project', id: scope.groupId } : { type: 'personal' },

@@ -13,7 +13,6 @@ import {
   type GatewayListItem,
   ONLINE_STATUSES,
 } from '@iot/contracts/gateways';
-import type { ProjectSettings } from '@iot/contracts/projects';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -33,10 +32,10 @@ import {
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { http } from '../../../api/http';
-import { Permission as Can, usePermission } from '../../../app/routes/currentRoute';
 import { tableEmpty } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
+import { useProjectSettings } from '../../../platform/projectSettings';
+import { Permission as Can, usePermission } from '../../../platform/routes/currentRoute';
 import { LabelFilter } from '../../labels/index';
 import { type GatewayScope, gatewayKeys, gatewaysApi, projectOf, scopeKey } from '../api';
 import { BindModal, ChangeBindModal, TransferModal } from './BindingModals';
@@ -60,11 +59,7 @@ const statusOptions = [
 /** Flags of the project that allow unbinding and changing the group (spec core §3, §6). */
 function useProjectFlags(scope: GatewayScope) {
   const groupId = scope.kind === 'project' ? scope.groupId : 0;
-  const settings = useQuery({
-    queryKey: ['project', groupId],
-    queryFn: () => http.get<ProjectSettings>('/iot/projects/getProjectByGroupId', { params: { groupId } }),
-    enabled: scope.kind === 'project',
-  });
+  const settings = useProjectSettings(groupId);
   return {
     canUnbind: settings.data?.canUnbindGateway ?? true,
     canChangeBind: settings.data?.canChangeBindGateway ?? true,

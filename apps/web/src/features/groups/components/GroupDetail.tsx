@@ -22,9 +22,9 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { usePermission } from '../../../app/routes/currentRoute';
-import { useProjectId } from '../../../app/routes/useProjectId';
 import { tableEmpty } from '../../../components/LoadState';
+import { usePermission } from '../../../platform/routes/currentRoute';
+import { useProjectId } from '../../../platform/routes/useProjectId';
 import { GroupGateways } from '../../gateways/index';
 import { groupsApi, useMonitorIndicators, useRefreshGroups } from '../api';
 import { GROUP_TYPE_LABELS, GroupIcon, siteTypeLabel } from './groupLabels';

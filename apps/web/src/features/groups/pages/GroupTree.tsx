@@ -19,9 +19,9 @@ import {
   Typography,
 } from 'antd';
 import { type Key, useMemo, useState } from 'react';
-import { Permission as Can } from '../../../app/routes/currentRoute';
 import { LoadError } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
+import { Permission as Can } from '../../../platform/routes/currentRoute';
 import { LabelFilter, useLabelTargets } from '../../labels/index';
 import {
   flatten,

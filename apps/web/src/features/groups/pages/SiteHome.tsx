@@ -9,6 +9,9 @@ import { useMemo } from 'react';
 import type { z } from 'zod';
 import { http } from '../../../api/http';
 import { isForbidden, LoadError, tableEmpty } from '../../../components/LoadState';
+import { useProjectScreens } from '../../../platform/routes/projectScreens';
+import { SiteEquipmentStatus } from '../../equipment';
+import { SiteOpenWorkOrders } from '../../maintenance';
 import {
   formatWithUnit,
   type IndicatorMeta,
@@ -76,8 +79,9 @@ function LiveValues({
 
 /**
  * 站点首页 (/sites/groups/{groupId}/siteHome, decision 0041): the site's gateways with their online
- * state and their live values from the data socket, and today's warnings of those gateways. Equipment
- * and work orders have their cards already, saying 暂无 until those features exist.
+ * state and their live values from the data socket, today's warnings of those gateways, the site's
+ * equipment by status and its unfinished work orders (those two for holders of 工艺设备监控 or
+ * 设备台账, and of 工单管理, read bit; each links to its project screen).
  */
 export function SiteHome() {
   const siteId = useScopeGroupId();
@@ -118,6 +122,10 @@ export function SiteHome() {
   const { meta } = useIndicatorMeta(siteId, gatewayIds, aliases);
   const online = list.filter((g) => g.onlineStatus === 'online').length;
   const label = LIVE_LABELS[gatewayIds.length === 0 ? 'idle' : live.status];
+  // The equipment and work-order cards: for holders of those project menus' read bit only.
+  const screens = useProjectScreens(nav.data?.projectGroupId ?? 0);
+  const equipmentScreen = screens.readable('router-equipmentMonitor') ?? screens.readable('router-equipment');
+  const ordersScreen = screens.readable('router-maintenanceTaskList');
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="site-home">
@@ -149,7 +157,9 @@ export function SiteHome() {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={13}>
           <Card title="网关与实时数据" data-testid="site-gateways">
-            {gateways.isError ? (
+            {isForbidden(gateways.error) ? (
+              <Empty description="没有网关列表的查看权限" />
+            ) : gateways.isError ? (
               <LoadError compact what="网关" error={gateways.error} onRetry={gateways.refetch} />
             ) : (
               <List
@@ -234,15 +244,16 @@ export function SiteHome() {
                 />
               )}
             </Card>
-            <Card title="设备" size="small" data-testid="site-equipment">
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description="暂无（设备台账上线后在此显示站点设备）"
-              />
-            </Card>
-            <Card title="未完成工单" size="small" data-testid="site-work-orders">
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无（工单上线后在此显示站点工单）" />
-            </Card>
+            {equipmentScreen && (
+              <Card title="设备" size="small" data-testid="site-equipment">
+                <SiteEquipmentStatus siteId={siteId} store={live.store} screen={equipmentScreen} />
+              </Card>
+            )}
+            {ordersScreen && (
+              <Card title="未完成工单" size="small" data-testid="site-work-orders">
+                <SiteOpenWorkOrders siteId={siteId} screenPath={ordersScreen.path} />
+              </Card>
+            )}
           </Space>
         </Col>
       </Row>

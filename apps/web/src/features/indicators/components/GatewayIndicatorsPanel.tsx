@@ -28,10 +28,10 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { Permission as Can, usePermission } from '../../../app/routes/currentRoute';
 import { tableEmpty } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
-import { useProjectSettings } from '../../projects/index';
+import { useProjectSettings } from '../../../platform/projectSettings';
+import { Permission as Can, usePermission } from '../../../platform/routes/currentRoute';
 import { gatewayIndicatorsApi, indicatorKeys, indicatorsApi } from '../api';
 import { GatewayIndicatorFormModal, type GatewayIndicatorFormState } from './GatewayIndicatorFormModal';
 import { ThingModelImport } from './ThingModelImport';

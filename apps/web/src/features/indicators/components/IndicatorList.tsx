@@ -17,9 +17,9 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
-import { Permission as Can, usePermission } from '../../../app/routes/currentRoute';
 import { tableEmpty } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
+import { Permission as Can, usePermission } from '../../../platform/routes/currentRoute';
 import { indicatorKeys, indicatorsApi } from '../api';
 import { IndicatorFormModal, type IndicatorFormState, TYPE_OPTIONS } from './IndicatorFormModal';
 

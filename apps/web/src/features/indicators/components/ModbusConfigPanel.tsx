@@ -6,8 +6,8 @@ import { type ModbusConfigBody, modbusIndicatorBody, modbusSettings } from '@iot
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Divider, Empty, Form, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useEffect } from 'react';
-import { usePermission } from '../../../app/routes/currentRoute';
 import { tableEmpty } from '../../../components/LoadState';
+import { usePermission } from '../../../platform/routes/currentRoute';
 import { gatewayIndicatorsApi, indicatorKeys, modbusApi } from '../api';
 import { parseInto, schemaRule } from './formRules';
 import {

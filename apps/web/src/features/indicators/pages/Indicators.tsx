@@ -1,6 +1,6 @@
 import { Alert, Card, Empty, Result, Space, Tabs } from 'antd';
-import { useRouteScope } from '../../../app/routes/useProjectId';
 import { useSavedQuery } from '../../../components/useSavedQuery';
+import { useRouteScope } from '../../../platform/routes/useProjectId';
 import { GatewayIndicatorsPanel, QuotaText } from '../components/GatewayIndicatorsPanel';
 import { GatewayPicker, useGateway } from '../components/GatewayPicker';
 import { IndicatorList } from '../components/IndicatorList';

@@ -1,9 +1,9 @@
 import type { MessagePush } from '@iot/contracts/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { generateRoutes } from '../../../app/routes/generate';
-import { useSession } from '../../../app/session';
-import { fetchMenus } from '../../auth/index';
+import { fetchMenus } from '../../../api/scope';
+import { generateRoutes } from '../../../platform/routes/generate';
+import { useSession } from '../../../platform/session';
 import { markRead, messagesKey } from '../api';
 import { isWarningMessage } from '../kinds';
 

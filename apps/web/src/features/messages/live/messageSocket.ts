@@ -1,7 +1,7 @@
 import { type MessagePush, messagePush } from '@iot/contracts/messages';
 import { Client, type StompSubscription } from '@stomp/stompjs';
 import { refreshSession } from '../../../api/http';
-import { getSession, isFresh } from '../../../app/session';
+import { getSession, isFresh } from '../../../platform/session';
 
 /** Spec core §4/§9: the message socket reconnects 5 s after an abnormal close (1006). */
 export const RECONNECT_MS = 5_000;

@@ -2,9 +2,9 @@ import { Permission } from '@iot/contracts';
 import { MESSAGE_TYPES, type Message, type MessageType, MessageTypeNames } from '@iot/contracts/messages';
 import { App, Badge, Button, Card, Popconfirm, Space, Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
-import { usePermission } from '../../../app/routes/currentRoute';
-import { useSession } from '../../../app/session';
 import { ExportButton, PagedTable, usePagedList } from '../../../components/PagedList';
+import { usePermission } from '../../../platform/routes/currentRoute';
+import { useSession } from '../../../platform/session';
 import {
   fetchMessages,
   type MessageQuery,

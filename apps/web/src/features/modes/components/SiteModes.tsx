@@ -4,8 +4,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Card, Empty, Select, Table, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { usePermission } from '../../../app/routes/currentRoute';
 import { tableEmpty } from '../../../components/LoadState';
+import { usePermission } from '../../../platform/routes/currentRoute';
 import { modeKeys, modesApi, useModeOptions } from '../api';
 
 const PAGE_SIZE = 10;

@@ -1,10 +1,10 @@
 import type { Mode } from '@iot/contracts/modes';
 import { type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { useCurrentRoute } from '../../../app/routes/currentRoute';
-import { useProjectId } from '../../../app/routes/useProjectId';
 import { createdAtColumn } from '../../../components/PagedList';
 import { PagedListCard, useRowActions } from '../../../components/PagedListCard';
+import { useCurrentRoute } from '../../../platform/routes/currentRoute';
+import { useProjectId } from '../../../platform/routes/useProjectId';
 import { modeKeys, modesApi } from '../api';
 import { ModeFormModal, type ModeFormState } from '../components/ModeFormModal';
 import { SiteModes } from '../components/SiteModes';

@@ -1,6 +1,6 @@
 import { LIVE_PING_INTERVAL_MS, LIVE_PONG_WAIT_MS, type LiveMessage } from '@iot/contracts/live-data';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { getSession } from '../../../app/session';
+import { getSession } from '../../../platform/session';
 import { type LivePoint, LiveStore } from './liveStore';
 
 /** Spec core §4/§9: the data socket reconnects 1 s after an abnormal close. */

@@ -15,9 +15,9 @@ import {
   Typography,
 } from 'antd';
 import { memo, useMemo, useState } from 'react';
-import { useProjectId } from '../../../app/routes/useProjectId';
 import { LoadError } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
+import { useProjectId } from '../../../platform/routes/useProjectId';
 import {
   type CurveTarget,
   IndicatorCurveDrawer,

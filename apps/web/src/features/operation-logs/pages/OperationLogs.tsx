@@ -7,10 +7,10 @@ import {
 import { Button, Card, Form, Input, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useProjectId } from '../../../app/routes/useProjectId';
 import { EXCEL_DATE_TIME, excelDate } from '../../../components/exportXlsx';
 import { ExportButton, type ListExport, PagedTable, usePagedQuery } from '../../../components/PagedList';
 import { useSavedQuery } from '../../../components/useSavedQuery';
+import { useProjectId } from '../../../platform/routes/useProjectId';
 import { resolveRange, TimeRangeField, type TimeRangeValue } from '../../monitoring/index';
 import { fetchOperationLogs, type OperationLogFilter } from '../api';
 

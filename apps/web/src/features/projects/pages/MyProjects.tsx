@@ -1,8 +1,8 @@
 import type { PayStatus, ProjectSummary } from '@iot/contracts/projects';
 import { Tag } from 'antd';
 import { useNavigate } from 'react-router';
-import { projectHomePath } from '../../../app/routes/generate';
 import { ScopeCard, ScopeCardList } from '../../../components/ScopeCards';
+import { projectHomePath } from '../../../platform/routes/generate';
 
 /** Project payStatus of spec core §4: label and tag colour. */
 const PAY_STATUS: Record<PayStatus, { label: string; color: string }> = {

@@ -5,13 +5,14 @@ import { Badge, Card, Col, Empty, Row, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { http } from '../../../api/http';
+import { useProjectSettings } from '../../../platform/projectSettings';
 import { flatten, useGroupTreeIndicators, useScopeGroupId } from '../../groups';
+import { useWorkOrderScreen } from '../../maintenance/index';
 import { type LiveStatus, useIndicatorMeta } from '../../monitoring';
 import { KeyPoints, pickKeyPoints } from '../components/home/KeyPoints';
 import { SiteLayout } from '../components/home/SiteLayout';
 import { StatCards } from '../components/home/StatCards';
 import { useKeyPointSeries } from '../components/home/useKeyPointSeries';
-import { useProjectSettings } from '../ProjectGate';
 import '../components/home/home.css';
 import { isForbidden, LoadError } from '../../../components/LoadState';
 
@@ -33,8 +34,7 @@ const LIVE_LABELS: Record<LiveStatus, { text: string; status: 'success' | 'proce
 
 /**
  * 项目首页 (/project/{groupId}/index/projectHD/hd): gateways online and offline, indicators
- * against the quota, today's warnings and those unhandled, open work orders (not built yet: shown
- * as 0 with a note), a schematic of the areas and sites, and charts of the key monitoring points over
+ * against the quota, today's warnings and those unhandled, open work orders (overdue among them), a schematic of the areas and sites, and charts of the key monitoring points over
  * the last day, extended by the live data socket without reloading.
  */
 export function ProjectHome() {
@@ -92,6 +92,22 @@ export function ProjectHome() {
     retry: false,
     refetchInterval: COUNTS_REFRESH_MS,
   });
+  const orders = useQuery({
+    queryKey: ['home', projectId, 'workOrders'],
+    queryFn: async () => {
+      const count = (params: object) =>
+        http.get<Page<unknown>>(`/iot/groups/${projectId}/workOrders`, {
+          params: { page: 0, size: 1, ...params },
+          quiet: true,
+        });
+      const [open, overdue] = await Promise.all([count({ open: true }), count({ status: 13 })]);
+      return { open: open.total, overdue: overdue.total };
+    },
+    enabled: projectId !== undefined,
+    retry: false,
+    refetchInterval: COUNTS_REFRESH_MS,
+  });
+  const ordersScreen = useWorkOrderScreen(groupId);
   // Quiet: a role without any monitoring read (decision 0031) simply has no layout or key points.
   const tree = useGroupTreeIndicators(groupId, { quiet: true });
   const root = tree.data?.[0];
@@ -133,7 +149,9 @@ export function ProjectHome() {
           indicatorsLeft: usage.data?.left,
           // Without the list's read bit the call is refused: say so rather than show a zero.
           warnings: isForbidden(warnings.error) ? null : warnings.data,
+          orders: isForbidden(orders.error) ? null : orders.data,
         }}
+        ordersPath={ordersScreen?.path}
         failures={{
           // Both gateway cards come from the two counts: one retry asks for both.
           gateways:
@@ -145,6 +163,7 @@ export function ProjectHome() {
               : undefined,
           indicators: usage.isError ? usage : undefined,
           warnings: warnings.isError && !isForbidden(warnings.error) ? warnings : undefined,
+          orders: orders.isError && !isForbidden(orders.error) ? orders : undefined,
         }}
       />
       <Row gutter={[16, 16]}>

@@ -18,11 +18,11 @@ import {
 } from 'antd';
 import { useEffect } from 'react';
 import { ApiError, http } from '../../../api/http';
-import { usePermission } from '../../../app/routes/currentRoute';
 import { LoadError } from '../../../components/LoadState';
 import { schemaRule } from '../../../components/schemaRule';
+import { useProjectSettings } from '../../../platform/projectSettings';
+import { usePermission } from '../../../platform/routes/currentRoute';
 import { useScopeGroupId } from '../../groups';
-import { useProjectSettings } from '../ProjectGate';
 
 type SettingForm = Pick<
   ProjectSettings,

@@ -10,10 +10,10 @@ import { App, Badge, Button, Card, Empty, Flex, Table, type TableColumnsType, Ta
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../../api/http';
-import { usePermission } from '../../../app/routes/currentRoute';
-import { useProjectId } from '../../../app/routes/useProjectId';
 import { tableEmpty } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
+import { usePermission } from '../../../platform/routes/currentRoute';
+import { useProjectId } from '../../../platform/routes/useProjectId';
 import {
   remoteControlKeys,
   sendControl,

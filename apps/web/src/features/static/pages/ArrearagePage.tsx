@@ -5,9 +5,9 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { http } from '../../../api/http';
-import { useSystemInfo } from '../../../app/queries';
-import { useSession } from '../../../app/session';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useSystemInfo } from '../../../platform/queries';
+import { useSession } from '../../../platform/session';
 
 interface Advice {
   label: string;

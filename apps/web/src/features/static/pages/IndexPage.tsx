@@ -1,8 +1,8 @@
 import { Button, Space, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useSystemInfo } from '../../../app/queries';
-import { useSession } from '../../../app/session';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useSystemInfo } from '../../../platform/queries';
+import { useSession } from '../../../platform/session';
 
 /** The public landing page: the system's name and the way in. */
 export function IndexPage() {

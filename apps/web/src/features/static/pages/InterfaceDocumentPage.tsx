@@ -17,9 +17,9 @@ import {
 } from 'antd';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { useSystemInfo } from '../../../app/queries';
 import { LoadError } from '../../../components/LoadState';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useSystemInfo } from '../../../platform/queries';
 import { tagSlugs } from '../apiTagSlugs';
 import { LIVE_SOCKET_SLUG, LIVE_SOCKET_TITLE, LiveSocketDoc } from './LiveSocketDoc';
 

@@ -1,6 +1,6 @@
 import { Button, Result, Space } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../platform/session';
 
 export function NotFoundPage() {
   return (

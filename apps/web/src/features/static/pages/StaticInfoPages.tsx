@@ -11,9 +11,9 @@ import {
 import { Button, Result, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useSystemInfo } from '../../../app/queries';
-import { useSession } from '../../../app/session';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { useSystemInfo } from '../../../platform/queries';
+import { useSession } from '../../../platform/session';
 
 const DEFAULT_NAME = '物联网监测运维平台';
 

@@ -10,10 +10,10 @@ import { THEMES } from '@iot/contracts/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Button, Card, Checkbox, Form, Input, Select, Space, Spin } from 'antd';
 import { http } from '../../../api/http';
-import { usePermission } from '../../../app/routes/currentRoute';
-import { THEME_LABELS } from '../../../app/themes';
 import { LoadError } from '../../../components/LoadState';
 import { schemaRule } from '../../../components/schemaRule';
+import { usePermission } from '../../../platform/routes/currentRoute';
+import { THEME_LABELS } from '../../../platform/themes';
 
 const shape = systemSettingsBody.shape;
 

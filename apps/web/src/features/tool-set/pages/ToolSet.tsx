@@ -1,9 +1,9 @@
 import { Card, Empty, Flex, Spin, Tabs } from 'antd';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { TOOL_SET } from '../../../app/layout/TopBar';
-import { useProjectId } from '../../../app/routes/useProjectId';
 import { useSavedQuery } from '../../../components/useSavedQuery';
+import { useProjectId } from '../../../platform/routes/useProjectId';
+import { TOOL_SET } from '../../../platform/toolSet';
 import { GatewayPicker } from '../../remote-control/index';
 import { SensorAccess } from '../components/SensorAccess';
 

@@ -2,9 +2,9 @@ import type { Unit } from '@iot/contracts/units';
 import { type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useCurrentRoute } from '../../../app/routes/currentRoute';
-import { useProjectId } from '../../../app/routes/useProjectId';
 import { PagedListCard, useRowActions } from '../../../components/PagedListCard';
+import { useCurrentRoute } from '../../../platform/routes/currentRoute';
+import { useProjectId } from '../../../platform/routes/useProjectId';
 import { unitKeys, unitsApi } from '../api';
 import { UnitFormModal, type UnitFormState } from '../components/UnitFormModal';
 

@@ -5,9 +5,9 @@ import { Alert, Button, Card, Form, Input, message, Result, Space, Typography } 
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, http } from '../../../api/http';
-import { useSystemInfo } from '../../../app/queries';
 import { PhoneCodeField, useResendCountdown } from '../../../components/PhoneCodeField';
 import { schemaRule } from '../../../components/schemaRule';
+import { useSystemInfo } from '../../../platform/queries';
 import { confirmPasswordRules, newPasswordRules, PASSWORD_HINT } from '../components/accountRules';
 import { PASSWORD_CHANGED } from '../components/ChangePasswordForm';
 import { fieldIssues } from '../components/fieldIssues';

@@ -5,9 +5,9 @@ import { App, Button, Select, type TableColumnsType, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { http } from '../../../api/http';
-import { usePermission } from '../../../app/routes/currentRoute';
 import { EXCEL_DATE_TIME, excelDate } from '../../../components/exportXlsx';
 import { type ListExport, PagedListCard, useRowActions } from '../../../components/PagedListCard';
+import { usePermission } from '../../../platform/routes/currentRoute';
 import { ResetPasswordModal } from '../components/ResetPasswordModal';
 import { UserFormModal, type UserFormState } from '../components/UserFormModal';
 

@@ -1,6 +1,6 @@
 import type { GlobalToken } from 'antd';
 import { useCallback } from 'react';
-import { axisStyle, EChart } from './EChart';
+import { axisStyle, ThemedChart } from '../../../components/ThemedChart';
 
 export interface Slice {
   name: string;
@@ -33,7 +33,7 @@ export function DailyChart({ days }: { days: { day: string; count: number }[] })
     }),
     [days],
   );
-  return <EChart testId="chart-by-day" build={build} values={days.map((d) => [d.day, d.count])} />;
+  return <ThemedChart testId="chart-by-day" build={build} values={days.map((d) => [d.day, d.count])} />;
 }
 
 /** Shares of a whole as a ring, the total in its middle. */
@@ -60,7 +60,7 @@ export function ShareChart({ slices, testId }: { slices: Slice[]; testId: string
     }),
     [slices],
   );
-  return <EChart testId={testId} build={build} values={slices.map((s) => [s.name, s.value])} />;
+  return <ThemedChart testId={testId} build={build} values={slices.map((s) => [s.name, s.value])} />;
 }
 
 const BAR_HEIGHT = 28;
@@ -99,7 +99,7 @@ export function TopChart({ items, testId }: { items: { name: string; count: numb
     [items],
   );
   return (
-    <EChart
+    <ThemedChart
       testId={testId}
       build={build}
       height={Math.max(160, items.length * BAR_HEIGHT + 24)}

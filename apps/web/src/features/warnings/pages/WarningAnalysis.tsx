@@ -7,9 +7,9 @@ import {
 } from '@iot/contracts/warnings';
 import { Button, Card, Col, Empty, Form, Row, Spin, Statistic, theme } from 'antd';
 import { useMemo, useState } from 'react';
-import { useProjectId } from '../../../app/routes/useProjectId';
 import { LoadError } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
+import { useProjectId } from '../../../platform/routes/useProjectId';
 import { resolveRange, TimeRangeField, type TimeRangeValue } from '../../monitoring/index';
 import { useWarningAnalysis } from '../api';
 import { DailyChart, ShareChart, TopChart } from '../components/AnalysisCharts';

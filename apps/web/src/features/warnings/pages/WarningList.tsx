@@ -3,10 +3,11 @@ import { HANDLE_STATUSES, type Warning } from '@iot/contracts/warnings';
 import { App, Button, Card, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { usePermission } from '../../../app/routes/currentRoute';
-import { useProjectId } from '../../../app/routes/useProjectId';
 import { tableEmpty } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
+import { usePermission } from '../../../platform/routes/currentRoute';
+import { useProjectId } from '../../../platform/routes/useProjectId';
+import { useWarningOrderActions } from '../../maintenance/index';
 import { useWarnings } from '../api';
 import { exportWarnings } from '../components/exportWarnings';
 import { formatDuration, formatTime, indicatorText, warningDuration, withUnit } from '../components/format';
@@ -108,6 +109,10 @@ export function WarningList() {
     }
   };
   const handleOne = (w: Warning) => setHandling({ ids: [w.id], summary: describe(w) });
+  const orderAction = useWarningOrderActions(
+    groupId,
+    useMemo(() => (list.data?.list ?? []).map((w) => w.id), [list.data]),
+  );
 
   const now = Date.now();
   const columns: TableColumnsType<Warning> = [
@@ -155,7 +160,7 @@ export function WarningList() {
     {
       title: '操作',
       key: 'actions',
-      width: 120,
+      width: orderAction ? 190 : 120,
       fixed: 'right',
       render: (_, w) => (
         <Space size={0}>
@@ -167,6 +172,7 @@ export function WarningList() {
               处理
             </Button>
           )}
+          {orderAction?.(w.id)}
         </Space>
       ),
     },

@@ -1,7 +1,7 @@
 import { Card, Result, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useProjectId } from '../../../app/routes/useProjectId';
+import { useProjectId } from '../../../platform/routes/useProjectId';
 import { RecipientsTab } from '../components/settings/RecipientsTab';
 import { RulesTab } from '../components/settings/RulesTab';
 import { TemplatesTab } from '../components/settings/TemplatesTab';

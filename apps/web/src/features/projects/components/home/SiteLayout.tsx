@@ -2,7 +2,7 @@ import type { Gateway } from '@iot/contracts/gateways';
 import type { GroupTreeNode } from '@iot/contracts/groups';
 import { Badge, Empty, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
-import { siteHomePath } from '../../../../app/routes/generate';
+import { siteHomePath } from '../../../../platform/routes/generate';
 import { GroupIcon } from '../../../groups';
 
 interface GatewayCount {

@@ -7,6 +7,7 @@ import {
 } from '@ant-design/icons';
 import { Card, Col, Progress, Row, Skeleton, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { LoadError, type QueryLike } from '../../../../components/LoadState';
 
 export interface HomeCounts {
@@ -19,10 +20,12 @@ export interface HomeCounts {
   indicatorsLeft: number | undefined;
   /** Warnings started today and, of all, those still unhandled; null without the warning list's read bit. */
   warnings: { today: number; unhandled: number } | null | undefined;
+  /** Orders still open and, of them, those overdue; null without 工单管理's read bit. */
+  orders: { open: number; overdue: number } | null | undefined;
 }
 
 /** The counts that failed to load, each with its retry. */
-export type HomeFailures = Partial<Record<'gateways' | 'indicators' | 'warnings', QueryLike>>;
+export type HomeFailures = Partial<Record<'gateways' | 'indicators' | 'warnings' | 'orders', QueryLike>>;
 
 function StatCard({
   label,
@@ -74,8 +77,17 @@ function StatCard({
 }
 
 /** Gateways online and offline, indicators against the quota, today's warnings, open work orders. */
-export function StatCards({ counts, failures = {} }: { counts: HomeCounts; failures?: HomeFailures }) {
-  const { online, offline, total, indicatorsUsed, indicatorsMax, indicatorsLeft, warnings } = counts;
+export function StatCards({
+  counts,
+  failures = {},
+  ordersPath,
+}: {
+  counts: HomeCounts;
+  failures?: HomeFailures;
+  /** 工单管理 in the user's menu: the card links there. */
+  ordersPath?: string | null;
+}) {
+  const { online, offline, total, indicatorsUsed, indicatorsMax, indicatorsLeft, warnings, orders } = counts;
   const unlimited = indicatorsMax === -1;
   const percent =
     indicatorsUsed !== undefined && indicatorsMax !== undefined && indicatorsMax > 0
@@ -169,10 +181,27 @@ export function StatCards({ counts, failures = {} }: { counts: HomeCounts; failu
       <Col xs={12} md={12} xl={4}>
         <StatCard
           testId="stat-orders"
+          failure={failures.orders}
           label="未完成工单"
           icon={<ToolOutlined />}
-          value={0}
-          note={soon('工单功能即将上线')}
+          value={orders === null ? '—' : orders?.open}
+          tone={orders?.overdue ? '#f5222d' : undefined}
+          note={
+            orders === null ? (
+              soon('无工单管理的查看权限')
+            ) : orders === undefined ? (
+              ''
+            ) : (
+              <>
+                {soon(orders.overdue ? `已逾期 ${orders.overdue} 个` : '没有逾期的工单')}
+                {ordersPath && (
+                  <Link to={ordersPath} style={{ marginLeft: 8, fontSize: 12 }}>
+                    查看工单
+                  </Link>
+                )}
+              </>
+            )
+          }
         />
       </Col>
     </Row>

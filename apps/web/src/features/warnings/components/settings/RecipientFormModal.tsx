@@ -21,6 +21,7 @@ const FIELD_NAMES: Record<string, string> = {
   levels: 'levels',
   roleIds: 'roleIds',
   userIds: 'userIds',
+  onDuty: 'onDuty',
 };
 
 const NEW_SETTING: RecipientBody = {
@@ -29,6 +30,7 @@ const NEW_SETTING: RecipientBody = {
   levels: [],
   roleIds: [],
   userIds: [],
+  onDuty: false,
   sms: false,
   voice: false,
   enabled: true,
@@ -41,6 +43,7 @@ export const bodyOfSetting = (s: RecipientSetting): RecipientBody => ({
   levels: s.levels,
   roleIds: s.roleIds,
   userIds: s.userIds,
+  onDuty: s.onDuty,
   sms: s.sms,
   voice: s.voice,
   enabled: s.enabled,
@@ -157,6 +160,14 @@ export function RecipientFormModal({
             loading={members.isLoading}
             showSearch={{ optionFilterProp: 'label' }}
           />
+        </Form.Item>
+        <Form.Item
+          name="onDuty"
+          label="值班人员"
+          valuePropName="checked"
+          extra="消息发出时正在值班的人员（见“排班管理”）也会收到，例如预警发生时的当班人员"
+        >
+          <Checkbox>通知当时的值班人员</Checkbox>
         </Form.Item>
         <Space size={32} wrap>
           <Form.Item label="站内消息">

@@ -17,8 +17,8 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { usePermission } from '../../../../app/routes/currentRoute';
 import { LoadError, tableEmpty } from '../../../../components/LoadState';
+import { usePermission } from '../../../../platform/routes/currentRoute';
 import {
   recipientsApi,
   settingsKeys,
@@ -98,7 +98,9 @@ export function RecipientsTab({ groupId }: { groupId: number }) {
       title: '接收人',
       dataIndex: 'userIds',
       width: 150,
-      render: (ids: number[]) => ids.map((id) => userNames.get(id) ?? `#${id}`).join('、') || '—',
+      render: (ids: number[], s) =>
+        [...ids.map((id) => userNames.get(id) ?? `#${id}`), ...(s.onDuty ? ['值班人员'] : [])].join('、') ||
+        '—',
     },
     {
       title: '渠道',

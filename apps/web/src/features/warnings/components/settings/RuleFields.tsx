@@ -7,9 +7,9 @@ import {
   WarningLevelLabels,
 } from '@iot/contracts/warnings';
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select, Switch, TimePicker } from 'antd';
-import { useProjectId } from '../../../../app/routes/useProjectId';
 import { schemaRule } from '../../../../components/schemaRule';
 import { decimalRule, positiveIntegerRule } from '../../../../components/valueRules';
+import { useProjectId } from '../../../../platform/routes/useProjectId';
 import { ModeSelect } from '../../../modes/index';
 import { hasValueConditions, KIND_FIELDS, type RuleValues, WEEKDAYS } from './ruleForm';
 
@@ -153,6 +153,18 @@ export function RuleFields() {
             <Switch aria-label="启用" />
           </Form.Item>
         </Col>
+        {kind !== 'offline' && (
+          <Col span={8}>
+            <Form.Item
+              name="equipmentFault"
+              label="故障记录"
+              valuePropName="checked"
+              tooltip="预警产生时为绑定该指标的设备记一条设备故障，预警解除时结束（设备故障记录）"
+            >
+              <Checkbox>设备故障</Checkbox>
+            </Form.Item>
+          </Col>
+        )}
       </Row>
       <Form.Item
         name="modeIds"
@@ -193,4 +205,5 @@ export const RULE_FIELD_NAMES: Record<string, string> = {
   'schedule.from': 'scheduleTime',
   'schedule.to': 'scheduleTime',
   modeIds: 'modeIds',
+  equipmentFault: 'equipmentFault',
 };

@@ -16,9 +16,9 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { usePermission } from '../../../../app/routes/currentRoute';
 import { LoadError, tableEmpty } from '../../../../components/LoadState';
 import { useSavedQuery } from '../../../../components/useSavedQuery';
+import { usePermission } from '../../../../platform/routes/currentRoute';
 import { useTreeIndicators } from '../../../monitoring/index';
 import { rulesApi, settingsKeys, useRules } from '../../settings-api';
 import { LevelTag } from '../WarningTags';

@@ -19,8 +19,8 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { usePermission } from '../../../../app/routes/currentRoute';
 import { LoadError } from '../../../../components/LoadState';
+import { usePermission } from '../../../../platform/routes/currentRoute';
 import { settingsKeys, templatesApi, useProjectSummary, useTemplates } from '../../settings-api';
 import { clearIssuesOnChange, showServerIssues } from './formFeedback';
 import { fillTemplate, insertPlaceholder, sampleValues } from './templatePreview';

@@ -16,8 +16,8 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { usePermission } from '../../../../app/routes/currentRoute';
 import { LoadError, tableEmpty } from '../../../../components/LoadState';
+import { usePermission } from '../../../../platform/routes/currentRoute';
 import { settingsKeys, useWebhooks, webhooksApi } from '../../settings-api';
 import { DeliveriesDrawer } from './DeliveriesDrawer';
 import { LevelsText } from './LevelsText';

@@ -26,6 +26,7 @@ const rule: WarningRule = {
   hysteresis: 0.2,
   schedule: { days: [1, 2, 3, 4, 5], from: '22:00', to: '06:00' },
   modeIds: [2],
+  equipmentFault: true,
   enabled: true,
   createdAt: 0,
 };
@@ -42,6 +43,7 @@ describe('rule form', () => {
       high: 9,
       schedule: { days: [1, 2, 3, 4, 5], from: '22:00', to: '06:00' },
       modeIds: [2],
+      equipmentFault: true,
     });
   });
 
@@ -49,6 +51,7 @@ describe('rule form', () => {
     const body = ruleBodyOf({ ...valuesOfRule(rule), kind: 'offline', gatewayId: 3, offlineMinutes: 10 });
     expect(body).toMatchObject({ gatewayIndicatorId: null, gatewayId: 3, low: null, high: null });
     expect(body).toMatchObject({ offlineMinutes: 10, delaySeconds: 0, delayCount: 0, hysteresis: 0 });
+    expect(body.equipmentFault).toBe(false);
   });
 
   it('sends a missing threshold as null so the server names it', () => {

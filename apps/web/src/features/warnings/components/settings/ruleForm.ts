@@ -26,6 +26,8 @@ export interface RuleValues {
   scheduleTime?: [Dayjs, Dayjs] | null;
   /** The site modes the rule is evaluated in (模式管理); empty: every mode. */
   modeIds?: number[];
+  /** 设备故障: the rule's warnings open malfunctions of the equipment the indicator is bound to. */
+  equipmentFault?: boolean;
 }
 
 /** Which threshold fields a kind uses (docs/decisions/0018-warning-engine.md). */
@@ -70,6 +72,7 @@ export const NEW_RULE: RuleValues = {
   scheduleDays: [1, 2, 3, 4, 5],
   scheduleTime: null,
   modeIds: [],
+  equipmentFault: false,
 };
 
 const HHMM = 'HH:mm';
@@ -96,6 +99,7 @@ export function valuesOfRule(rule: WarningRule): RuleValues {
     scheduleDays: rule.schedule?.days ?? NEW_RULE.scheduleDays,
     scheduleTime: rule.schedule ? [timeOf(rule.schedule.from), timeOf(rule.schedule.to)] : null,
     modeIds: rule.modeIds ?? [],
+    equipmentFault: rule.equipmentFault ?? false,
   };
 }
 
@@ -130,6 +134,8 @@ export function ruleFieldsOf(values: RuleValues): Omit<RuleBody, 'gatewayIndicat
     hysteresis: conditions ? (values.hysteresis ?? 0) : 0,
     schedule,
     modeIds: values.modeIds ?? [],
+    // Offline rules have no indicator, so no equipment to be at fault.
+    equipmentFault: values.kind !== 'offline' && (values.equipmentFault ?? false),
     enabled: values.enabled,
   };
 }

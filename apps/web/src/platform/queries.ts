@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchLoginInfo, fetchMenus, fetchSystemInfo } from '../features/auth/api';
+import { fetchLoginInfo, fetchMenus, fetchSystemInfo } from '../api/scope';
 import type { RouteScope } from './routes/generate';
 import { useSession } from './session';
 

@@ -1,6 +1,6 @@
 import type { MenuEntry } from '@iot/contracts/menus';
-import { hasScreen } from '../screens';
 import type { GeneratedRoute } from './generate';
+import { hasScreen } from './screenRegistry';
 
 /**
  * The entries a menu shows: not hidden, a link, or a screen the web app ships; a container only

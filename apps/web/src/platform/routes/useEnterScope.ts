@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { fetchMenus } from '../../features/auth/api';
+import { fetchMenus } from '../../api/scope';
 import { generateRoutes } from './generate';
 import { firstShownRoute } from './shownMenus';
 

@@ -4,7 +4,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect } from 'react';
-import { useEChart } from '../../../components/useEChart';
+import { useEChart } from './useEChart';
 
 echarts.use([
   BarChart,
@@ -17,18 +17,18 @@ echarts.use([
 ]);
 
 /**
- * One chart of the analysis screen: echarts on a canvas, resized with its box, its option built
- * from the active theme's tokens (so light and tech both read). `values` names what is drawn, as
- * "name:count" pairs, for people using assistive tools and for the browser test.
+ * A chart of an analysis or statistics screen (预警分析, 维保统计): echarts on a canvas, resized with
+ * its box, its option built from the active theme's tokens (so light and tech both read). `values`
+ * names what is drawn, as "name:value" pairs, for people using assistive tools and for browser tests.
  */
-export function EChart({
+export function ThemedChart({
   build,
   values,
   height = 280,
   testId,
 }: {
   build: (token: GlobalToken) => echarts.EChartsCoreOption;
-  values: [string, number][];
+  values: [string, number | string][];
   height?: number;
   testId: string;
 }) {
@@ -49,15 +49,15 @@ export function EChart({
       },
       { notMerge: true },
     );
-  }, [build, token, chart.current?.setOption]);
+  }, [build, token, chart]);
 
   return (
     <div
       ref={element}
       role="img"
-      aria-label={values.map(([name, count]) => `${name} ${count}`).join('，')}
+      aria-label={values.map(([name, value]) => `${name} ${value}`).join('，')}
       data-testid={testId}
-      data-values={values.map(([name, count]) => `${name}:${count}`).join('|')}
+      data-values={values.map(([name, value]) => `${name}:${value}`).join('|')}
       style={{ width: '100%', height }}
     />
   );

@@ -1,0 +1,1 @@
+export { DutySchedule } from './pages/DutySchedule';

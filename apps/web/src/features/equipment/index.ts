@@ -1,0 +1,3 @@
+export { SiteEquipmentStatus } from './components/SiteEquipmentStatus';
+export { Equipment } from './pages/Equipment';
+export { EquipmentMonitor } from './pages/EquipmentMonitor';

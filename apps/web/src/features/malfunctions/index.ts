@@ -1,0 +1,2 @@
+export { EquipmentMalfunctions } from './components/EquipmentMalfunctions';
+export { MalfunctionRecords } from './pages/MalfunctionRecords';
