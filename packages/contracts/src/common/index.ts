@@ -4,4 +4,5 @@ export * from './codes.js';
 export * from './envelope.js';
 export * from './limits.js';
 export * from './permissions.js';
+export * from './spec-texts.js';
 export * from './validation.js';
