@@ -62,6 +62,13 @@ async function choose(page: Page, label: string, option: string) {
 describe('保养计划', () => {
   it('the administrator creates a plan, previews its dates and generates its orders', async () => {
     await setTheme(manager, 'light');
+    const { access } = await h.t.login(manager.username, manager.password);
+    await h.api(
+      'POST',
+      `/iot/groups/${projectId}/equipment`,
+      { name: 'E2E 格栅机', code: 'E2E-GS', bindings: [] },
+      access,
+    );
     const page = await openPlans(manager);
     await page.getByRole('button', { name: '新建计划' }).click();
     const dialog = page.getByRole('dialog');
@@ -95,6 +102,10 @@ describe('保养计划', () => {
     await expect.poll(() => preview.count()).toBe(5);
     await dialog.getByLabel('提前生成（小时）').fill('48');
     await choose(page, '区域 / 站点', '格栅间');
+    // Equipment comes from the ledger by name and code, not typed as numbers (searched: the
+    // dropdown's list is virtual).
+    await dialog.getByLabel('设备', { exact: true }).fill('E2E-GS');
+    await choose(page, '设备', 'E2E 格栅机（E2E-GS）');
     await dialog
       .locator('label')
       .filter({ hasText: /^指定人员$/ })
@@ -119,12 +130,13 @@ describe('保养计划', () => {
     expect(await drawer.locator('tbody tr.ant-table-row').first().textContent()).toContain('待执行');
     await shot(page, 'orders-light');
     // The orders carry the plan's checklist for the execution form.
-    const plans = await h.api<{ list: { id: number; name: string }[] }>(
+    const plans = await h.api<{ list: { id: number; name: string; equipmentIds: number[] }[] }>(
       'GET',
       `/iot/groups/${projectId}/maintenancePlans?keyword=E2E&page=0&size=10`,
       undefined,
       (await h.t.login(manager.username, manager.password)).access,
     );
+    expect(plans.list[0]!.equipmentIds).toHaveLength(1);
     const orders = await h.api<{ list: { id: number }[] }>(
       'GET',
       `/iot/groups/${projectId}/maintenancePlans/${plans.list[0]!.id}/workOrders?page=0&size=10`,

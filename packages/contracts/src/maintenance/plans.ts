@@ -265,6 +265,8 @@ export const planOptions = z.object({
   users: z.array(z.object({ id: z.number().int(), realname: z.string(), username: z.string() })),
   roles: z.array(named),
   groups: z.array(named.extend({ groupType: z.string(), parentId: z.number().int().nullable() })),
+  /** The project's equipment ledger (decision 0051), the plan's equipment targets. */
+  equipment: z.array(named.extend({ code: z.string() })),
 });
 export type PlanOptions = z.infer<typeof planOptions>;
 

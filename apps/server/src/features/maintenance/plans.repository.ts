@@ -430,6 +430,15 @@ export class PlansRepository {
     );
   }
 
+  async equipment(projectId: number) {
+    return this.db
+      .selectFrom('equipment')
+      .select(['id', 'name', 'code'])
+      .where('project_id', '=', projectId)
+      .orderBy('code')
+      .execute();
+  }
+
   async groups(projectId: number) {
     return this.db
       .selectFrom('groups')

@@ -135,15 +135,17 @@ export class PlansService {
   }
 
   async options(projectId: number): Promise<PlanOptions> {
-    const [members, roles, groups] = await Promise.all([
+    const [members, roles, groups, equipment] = await Promise.all([
       this.repository.members(projectId),
       this.repository.roles(projectId),
       this.repository.groups(projectId),
+      this.repository.equipment(projectId),
     ]);
     return {
       users: members.map((m) => ({ id: m.id, realname: m.realname, username: m.username })),
       roles,
       groups: groups.map((g) => ({ id: g.id, name: g.name, groupType: g.group_type, parentId: g.parent_id })),
+      equipment,
     };
   }
 

@@ -116,12 +116,17 @@ export function PlanFormModal({
           </Form.Item>
         </Col>
         <Col xs={24} md={10}>
-          <Form.Item name="equipmentIds" label="设备编号" extra="设备台账上线后改为选择设备">
+          <Form.Item name="equipmentIds" label="设备">
             <Select
-              mode="tags"
-              aria-label="设备编号"
-              tokenSeparators={[',', '，', ' ']}
-              placeholder="输入设备编号"
+              mode="multiple"
+              aria-label="设备"
+              optionFilterProp="label"
+              placeholder="选择设备台账中的设备"
+              loading={options.isLoading}
+              options={(options.data?.equipment ?? []).map((e) => ({
+                value: e.id,
+                label: `${e.name}（${e.code}）`,
+              }))}
             />
           </Form.Item>
         </Col>

@@ -8,7 +8,7 @@ export interface PlanFormValues {
   priority: number;
   description: string;
   groupIds: number[];
-  equipmentIds: string[];
+  equipmentIds: number[];
   unit: ScheduleRule['unit'];
   every: number;
   weekdays: number[];
@@ -43,7 +43,7 @@ export function toBody(v: PlanFormValues): PlanInput {
     priority: v.priority,
     description: v.description ?? '',
     groupIds: v.groupIds ?? [],
-    equipmentIds: (v.equipmentIds ?? []).map((e) => Number.parseInt(String(e), 10)).filter((n) => n > 0),
+    equipmentIds: v.equipmentIds ?? [],
     schedule: {
       unit: v.unit,
       every: v.every,
@@ -85,7 +85,7 @@ export function fromPlan(plan: Plan): Partial<PlanFormValues> {
     priority: plan.priority,
     description: plan.description,
     groupIds: plan.groups.map((g) => g.id),
-    equipmentIds: plan.equipmentIds.map(String),
+    equipmentIds: plan.equipmentIds,
     unit: plan.schedule.unit,
     every: plan.schedule.every,
     weekdays: plan.schedule.weekdays,
