@@ -1,8 +1,8 @@
 import type { MaintenanceStatistics as Stats } from '@iot/contracts/maintenance';
-import { Button, Card, Col, DatePicker, Empty, Form, Row, Select, Spin, Statistic, Tooltip } from 'antd';
+import { Button, Card, DatePicker, Form, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { LoadError } from '../../../components/LoadState';
+import { type Figure, ReportBody } from '../../../components/ReportBody';
 import { useSavedQuery } from '../../../components/useSavedQuery';
 import { useProjectId } from '../../../platform/routes/useProjectId';
 import { useMaintenanceStatistics, useRecordOptions } from '../records/api';
@@ -35,8 +35,8 @@ function rangeOf(c: Conditions): [Dayjs, Dayjs] | null {
 }
 
 /** The headline figures of the range (decision 0055 defines each). */
-function Figures({ stats }: { stats: Stats }) {
-  const figures = [
+function figuresOf(stats: Stats): Figure[] {
+  return [
     { key: 'created', title: '工单总数', value: String(stats.created), hint: '所选时间内新建的工单' },
     { key: 'closed', title: '已关闭', value: String(stats.closed), hint: '其中现为已关闭的工单' },
     {
@@ -64,19 +64,6 @@ function Figures({ stats }: { stats: Stats }) {
       hint: '从创建到关闭',
     },
   ];
-  return (
-    <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-      {figures.map((f) => (
-        <Col key={f.key} xs={12} md={8} xl={4}>
-          <Tooltip title={f.hint}>
-            <Card size="small" data-testid={`figure-${f.key}`}>
-              <Statistic title={f.title} value={f.value} />
-            </Card>
-          </Tooltip>
-        </Col>
-      ))}
-    </Row>
-  );
 }
 
 /**
@@ -101,7 +88,7 @@ export function MaintenanceStatistics() {
     };
   }, [saved, asked]);
   const stats = useMaintenanceStatistics(groupId, query);
-  const data = stats.data;
+  const _data = stats.data;
   const custom = rangeOf({ ...draft, preset: 'custom' });
 
   return (
@@ -152,22 +139,15 @@ export function MaintenanceStatistics() {
           </Button>
         </Form.Item>
       </Form>
-      {query === null ? (
-        <Empty description="请选择开始早于结束的月份" style={{ padding: '48px 0' }} />
-      ) : stats.isError ? (
-        <LoadError what="运维统计" error={stats.error} onRetry={stats.refetch} />
-      ) : !data ? (
-        <Spin style={{ display: 'block', margin: '80px auto' }} />
-      ) : (
-        <Spin spinning={stats.isFetching}>
-          <Figures stats={data} />
-          {data.created === 0 ? (
-            <Empty description="所选时间内没有工单" style={{ padding: '48px 0' }} />
-          ) : (
-            <StatisticsCharts stats={data} />
-          )}
-        </Spin>
-      )}
+      <ReportBody
+        what="运维统计"
+        query={query === null ? null : stats}
+        invalidRange="请选择开始早于结束的月份"
+        empty="所选时间内没有工单"
+        isEmpty={(data) => data.created === 0}
+        figures={figuresOf}
+        charts={(data) => <StatisticsCharts stats={data} />}
+      />
     </Card>
   );
 }

@@ -5,9 +5,9 @@ import {
   RuleKindLabels,
   WarningLevelLabels,
 } from '@iot/contracts/warnings';
-import { Button, Card, Col, Empty, Form, Row, Spin, Statistic, theme } from 'antd';
+import { Button, Card, Col, Form, Row, theme } from 'antd';
 import { useMemo, useState } from 'react';
-import { LoadError } from '../../../components/LoadState';
+import { type Figure, ReportBody } from '../../../components/ReportBody';
 import { useSavedQuery } from '../../../components/useSavedQuery';
 import { useProjectId } from '../../../platform/routes/useProjectId';
 import { resolveRange, TimeRangeField, type TimeRangeValue } from '../../monitoring/index';
@@ -39,7 +39,7 @@ export function WarningAnalysis() {
     return { startTime: r[0].valueOf(), stopTime: r[1].valueOf() };
   }, [saved, asked]);
   const analysis = useWarningAnalysis(groupId, range);
-  const data = analysis.data;
+  const _data = analysis.data;
 
   return (
     <Card title="预警分析" variant="borderless">
@@ -59,32 +59,25 @@ export function WarningAnalysis() {
           </Button>
         </Form.Item>
       </Form>
-      {range === null ? (
-        <Empty description="请选择开始早于结束的时间范围" style={{ padding: '48px 0' }} />
-      ) : analysis.isError ? (
-        <LoadError what="预警分析" error={analysis.error} onRetry={analysis.refetch} />
-      ) : !data ? (
-        <Spin style={{ display: 'block', margin: '80px auto' }} />
-      ) : (
-        <Spin spinning={analysis.isFetching}>
-          <Figures analysis={data} />
-          {data.total === 0 ? (
-            <Empty description="所选时间内没有预警" style={{ padding: '48px 0' }} />
-          ) : (
-            <Charts analysis={data} start={range.startTime} stop={range.stopTime} />
-          )}
-        </Spin>
-      )}
+      <ReportBody
+        what="预警分析"
+        query={range === null ? null : analysis}
+        invalidRange="请选择开始早于结束的时间范围"
+        empty="所选时间内没有预警"
+        isEmpty={(data) => data.total === 0}
+        figures={figuresOf}
+        charts={(data) => <Charts analysis={data} start={range!.startTime} stop={range!.stopTime} />}
+      />
     </Card>
   );
 }
 
 /** The headline figures of the range. */
-function Figures({ analysis }: { analysis: Analysis }) {
+function figuresOf(analysis: Analysis): Figure[] {
   const count = (status: string) =>
     analysis.byHandleStatus.find((s) => s.handleStatus === status)?.count ?? 0;
   const share = handledShare(analysis);
-  const figures = [
+  return [
     { key: 'total', title: '预警总数', value: String(analysis.total) },
     { key: 'unhandled', title: '未处理', value: String(count('unhandled')) },
     { key: 'handling', title: '处理中', value: String(count('handling')) },
@@ -95,17 +88,6 @@ function Figures({ analysis }: { analysis: Analysis }) {
       value: analysis.meanHandleMs === null ? '—' : formatDuration(analysis.meanHandleMs),
     },
   ];
-  return (
-    <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
-      {figures.map((f) => (
-        <Col key={f.key} flex="1 1 180px">
-          <Card size="small" data-testid={`figure-${f.key}`}>
-            <Statistic title={f.title} value={f.value} />
-          </Card>
-        </Col>
-      ))}
-    </Row>
-  );
 }
 
 function Charts({ analysis, start, stop }: { analysis: Analysis; start: number; stop: number }) {
