@@ -23,7 +23,7 @@ export function registerAiModelRoutes(router: Router, models: AiModelsService): 
     summary: 'AI模型列表（不含 API Key，只答 hasKey）',
     tags,
     access: { menu: AI_MODELS_MENU, bit: Permission.READ, scope: 'system' },
-    query: pageQuery.merge(aiModelListQuery),
+    query: pageQuery.extend(aiModelListQuery.shape),
     response: page(aiModel),
     handler: ({ query }) => models.list(query, query.keyword),
   });
@@ -33,7 +33,7 @@ export function registerAiModelRoutes(router: Router, models: AiModelsService): 
     summary: 'AI模型可指定的项目',
     tags,
     access: { menu: AI_MODELS_MENU, bit: Permission.READ, scope: 'system' },
-    query: pageQuery.merge(aiModelListQuery),
+    query: pageQuery.extend(aiModelListQuery.shape),
     response: page(aiModelProject),
     handler: ({ query }) => models.projects(query, query.keyword),
   });
