@@ -2,6 +2,13 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createBuiltinAnalyst } from './features/assistant/analyst/index.js';
+import {
+  type AiModelsService,
+  aiModelsFeature,
+  interimOpenAiProviderFactory,
+} from './features/assistant/models/index.js';
+import type { ProviderResolver } from './features/assistant/provider.js';
 import { auditsFeature } from './features/audits/index.js';
 import { authFeature } from './features/auth/index.js';
 import { clientsFeature } from './features/clients/index.js';
@@ -59,6 +66,7 @@ import { serveWeb } from './platform/http/web.js';
 import { Jobs, postgresJobLock } from './platform/jobs.js';
 import { serializeRequest } from './platform/logger.js';
 import type { Platform } from './platform/platform.js';
+import { SecretBox } from './platform/secret-box.js';
 import { loadOrCreateSecrets } from './platform/secrets.js';
 import { createSmsSender, type SmsSender } from './platform/sms.js';
 import { type SeedResult, seed } from './seed.js';
@@ -87,6 +95,8 @@ export interface App {
   plans: PlansService;
   /** 设备故障记录 (decision 0056): the fault-signal hook is called from here on two nodes in tests. */
   malfunctions: MalfunctionsFeature;
+  /** AI模型 (decision 0061): which provider answers a project's chats. */
+  aiModels: { models: AiModelsService; resolveProvider: ProviderResolver };
   close(): Promise<void>;
 }
 
@@ -128,7 +138,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const migrated = await migrateToLatest(database.db, database.dialect, config.databaseSchema);
   if (migrated.length > 0) app.log.info({ migrated }, 'database migrated');
 
-  const secrets = loadOrCreateSecrets(config.dataDir, { tokenSigningKey: config.tokenSigningKey });
+  const secrets = loadOrCreateSecrets(config.dataDir, {
+    tokenSigningKey: config.tokenSigningKey,
+    dataEncryptionKey: config.dataEncryptionKey,
+  });
   const signer = new TokenSigner(secrets.tokenSigningKey, config.accessTokenTtlSeconds);
   const cluster = await createClusterBus(config, app.log);
   const accessCache = new AccessCache(new AccessRepository(database.db), cluster);
@@ -197,6 +210,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     messages,
     workOrders: maintenance.workOrders,
   });
+  // AI模型 (decision 0061). The lead points `factory` at the streaming OpenAI client and `fallback`
+  // at defaultProviderResolver (the AI_* environment's model, else the built-in analyst).
+  const aiModels = aiModelsFeature(platform, {
+    box: new SecretBox(secrets.dataEncryptionKey),
+    factory: interimOpenAiProviderFactory,
+    fallback: async () => createBuiltinAnalyst([]),
+  });
 
   app.get('/openapi.json', async () =>
     buildOpenApi(platform.router, { title: config.systemName, version: '0.1.0' }),
@@ -222,6 +242,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     equipment,
     plans,
     malfunctions,
+    aiModels,
     async close() {
       // Before HTTP closes: an answer held for room in the log's queue must not keep it open.
       operationLogs.release();

@@ -17,6 +17,11 @@ export interface Config {
   demoHistoryDays: number;
   /** Optional: otherwise generated once and kept in dataDir. Several nodes must share one. */
   tokenSigningKey: string | undefined;
+  /**
+   * Optional: the AES-256 key (base64url, 32 bytes) stored secrets such as AI model keys are
+   * encrypted with; otherwise generated once and kept in dataDir. Several nodes must share one.
+   */
+  dataEncryptionKey: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   /** Token endpoint requests per minute from one client address. */
@@ -140,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: (env.DEMO ?? '1') !== '0',
     demoHistoryDays: int(env.DEMO_HISTORY_DAYS, 30, 'DEMO_HISTORY_DAYS'),
     tokenSigningKey: env.TOKEN_SIGNING_KEY || undefined,
+    dataEncryptionKey: env.DATA_ENCRYPTION_KEY || undefined,
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 7200, 'ACCESS_TOKEN_TTL'),
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 3600, 'REFRESH_TOKEN_TTL'),
     tokenRateLimitPerMinute: int(env.TOKEN_RATE_LIMIT, 60, 'TOKEN_RATE_LIMIT'),

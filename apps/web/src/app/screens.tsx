@@ -153,6 +153,9 @@ const SCREENS: Record<string, ComponentType> = {
   'system/CustomDomains': lazy(() =>
     import('../features/custom-domains/index').then((m) => ({ default: m.CustomDomains })),
   ),
+  'assistant/AiModels': lazy(() =>
+    import('../features/assistant/models/index').then((m) => ({ default: m.AiModels })),
+  ),
   'clients/OpenPlatform': lazy(() =>
     import('../features/clients/index').then((m) => ({ default: m.OpenPlatform })),
   ),

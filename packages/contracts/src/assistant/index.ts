@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { zh } from '../common/spec-texts.js';
 
+export * from './models.js';
+
 /** The assistant's menu: the panel, the top-bar icon and every chat route need its bits. */
 export const ASSISTANT_MENU = 'router-ai-assistant';
 /** AI模型 (system management): which model answers, system-wide or per project. */

@@ -8,6 +8,7 @@ import type {
   SystemSettingsTable,
   UnitsTable,
 } from './schema-administration.js';
+import type { AiModelsTable } from './schema-ai-models.js';
 import type {
   MessageRecipientsTable,
   MessagesTable,
@@ -463,6 +464,7 @@ export interface Database {
   maintenance_plan_runs: MaintenancePlanRunsTable;
   malfunctions: MalfunctionsTable;
   equipment_fault_state: EquipmentFaultStateTable;
+  ai_models: AiModelsTable;
   duty_shifts: DutyShiftsTable;
   duty_rotations: DutyRotationsTable;
   duty_changes: DutyChangesTable;

@@ -1,0 +1,1 @@
+export { AiModels } from './pages/AiModels';
