@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type AssistantFeature, type AssistantTool, assistantFeature } from './features/assistant/index.js';
 import { auditsFeature } from './features/audits/index.js';
 import { authFeature } from './features/auth/index.js';
 import { clientsFeature } from './features/clients/index.js';
@@ -68,6 +69,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** A provider adapter instead of the built-in log sender. */
   sms?: SmsSender;
+  /** The assistant's data tools (tests add their own; the analyst's registry is the default). */
+  assistantTools?: readonly AssistantTool[];
 }
 
 export interface App {
@@ -87,6 +90,8 @@ export interface App {
   plans: PlansService;
   /** 设备故障记录 (decision 0056): the fault-signal hook is called from here on two nodes in tests. */
   malfunctions: MalfunctionsFeature;
+  /** AI 助手 (decision 0060): answers being written are drained from here. */
+  assistant: AssistantFeature;
   close(): Promise<void>;
 }
 
@@ -198,6 +203,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     workOrders: maintenance.workOrders,
   });
 
+  // The assistant's data tools: the registry of the data categories plugs in here.
+  const assistant = assistantFeature(platform, { tools: options.assistantTools ?? [] });
+
   app.get('/openapi.json', async () =>
     buildOpenApi(platform.router, { title: config.systemName, version: '0.1.0' }),
   );
@@ -222,6 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     equipment,
     plans,
     malfunctions,
+    assistant,
     async close() {
       // Before HTTP closes: an answer held for room in the log's queue must not keep it open.
       operationLogs.release();
@@ -229,6 +238,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await liveSocket.close();
       await messages.socket.close();
       await app.close();
+      // Answers the clients left behind are written to their end and saved.
+      await assistant.drain();
       await modbus.close();
       // After HTTP stops: the broker closes, then every accepted point is written.
       await telemetry.close();
