@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { Page } from '@iot/contracts';
 import {
   CHAT_BUSY_CODE,
@@ -15,6 +16,7 @@ import { DEMO_ACCOUNTS } from '../../seed.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../../test/fake-openai.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test/server.js';
 import { projectWithAdmin } from '../../test/tenants.js';
+import { STREAM_EVENT_INTERVAL_MS } from './event-stream.js';
 import { defaultProviderResolver } from './index.js';
 import type { AssistantTool } from './provider.js';
 
@@ -230,7 +232,11 @@ describe('completions', () => {
           { id: 'call_b', name: 'list_warnings', arguments: '{}' },
         ],
       },
-      { reasoning: ['先看', '工具结果。'], text: ['离线网关', '共 ', '0 台', '（来源：网关列表）。'] },
+      {
+        reasoning: ['先看', '工具结果。'],
+        text: ['离线网关', '共 ', '0 台', '（来源：网关列表）。'],
+        delayMs: STREAM_EVENT_INTERVAL_MS + 20,
+      },
     );
     const before = fake.requests.length;
     const question = '  现在有多少个网关离线？请按照区域分别统计一下，谢谢  ';
@@ -305,6 +311,17 @@ describe('completions', () => {
     expect(fake.requests.at(-1)!.body.tools).toBeUndefined();
   });
 
+  it('stops the tool loop after 5 rounds: the last call offers no tools', async () => {
+    const call = { id: 'call_x', name: 'count_gateways', arguments: '{}' };
+    fake.script(...Array.from({ length: 6 }, () => ({ toolCalls: [call] })));
+    const before = fake.requests.length;
+    const asked = await ask(asker, 0, { content: '一直查', systemContentTypes: 'gateway' });
+    const sent = fake.requests.slice(before);
+    expect(sent.map((r) => r.body.tools?.length ?? 0)).toEqual([1, 1, 1, 1, 1, 0]);
+    expect(sent[5]!.body.messages.filter((m) => m.role === 'tool')).toHaveLength(5);
+    expect(asked.events.at(-1)!.data.content).toBe('抱歉，这个问题我暂时无法回答。');
+  });
+
   it('refuses a category the caller may not read, on the server, before the model is asked', async () => {
     const before = fake.requests.length;
     const refused = await ask(asker, 0, {
@@ -373,6 +390,40 @@ describe('completions', () => {
       .poll(async () => (await detail(id)).messages[1]?.content, { timeout: 10_000 })
       .toBe(parts.join(''));
     expect(fake.closedByClient).toBe(closedBefore);
+  });
+
+  it('a slow client: only the newest partial waits, and the whole answer arrives', async () => {
+    const { id } = await t.ok<{ id: number }>('POST', base(), { token: asker, body: {} });
+    const parts = Array.from({ length: 20 }, (_, i) => `${i}`.padEnd(100_000, '数'));
+    fake.script({ text: parts, delayMs: STREAM_EVENT_INTERVAL_MS + 10 });
+    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      const form = new URLSearchParams({ content: '给我很长的回答' }).toString();
+      const req = httpRequest(`${t.baseUrl}${base()}/${id}/completions`, {
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${asker}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(form),
+        },
+      });
+      req.on('response', resolve).on('error', reject).end(form);
+    });
+    expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
+    // Not reading while the whole answer is written.
+    response.pause();
+    await expect
+      .poll(async () => (await detail(id)).messages[1]?.content.length, { timeout: 15_000 })
+      .toBe(2_000_000);
+    let text = '';
+    response.setEncoding('utf8');
+    for await (const chunk of response) text += chunk;
+    const events = text
+      .split('\n\n')
+      .filter((block) => block.startsWith('data:'))
+      .map((block) => JSON.parse(block.slice(5)) as StreamEvent);
+    const streams = events.filter((e) => e.type === 'stream');
+    expect(streams.length).toBeLessThan(parts.length);
+    expect(events.at(-1)!).toMatchObject({ type: 'message', data: { content: parts.join('') } });
   });
 
   it('an HTTP error of the model service: an error event in Chinese, the key never logged', async () => {

@@ -1,12 +1,5 @@
 import { id, Messages, Permission, page, pageQuery, ResultCode } from '@iot/contracts';
-import {
-  ASSISTANT_MENU,
-  chat,
-  chatDetail,
-  completionFields,
-  createChatBody,
-  type StreamEvent,
-} from '@iot/contracts/assistant';
+import { ASSISTANT_MENU, chat, chatDetail, completionFields, createChatBody } from '@iot/contracts/assistant';
 import { z } from 'zod';
 import { ANY_MEMBER } from '../../platform/auth/access.service.js';
 import { badRequest, notFound } from '../../platform/errors.js';
@@ -14,7 +7,8 @@ import type { FileStore } from '../../platform/files.js';
 import type { Router } from '../../platform/http/route.js';
 import { CHAT_FILES_FOLDER, type ChatsService } from './chats.service.js';
 import { COMPLETION_FORM_LIMITS, readCompletionForm } from './completions.form.js';
-import type { CompletionsService, EventSink } from './completions.service.js';
+import type { CompletionsService } from './completions.service.js';
+import { eventStream } from './event-stream.js';
 
 const tags = ['AI助手'];
 const base = '/iot/groups/:groupId/chats';
@@ -127,41 +121,9 @@ export function registerChatRoutes(
       const run = await completions.prepare(auth, scope!.id, params.id, parsed.data, form.files);
 
       reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
-      let closed = false;
-      raw.on('close', () => {
-        closed = true;
-      });
-      // A slow client: only the newest `stream` event waits for the socket to drain (each carries
-      // the whole answer so far); the others are written in order.
-      let pending: StreamEvent | undefined;
-      const write = (event: StreamEvent) => raw.write(`data: ${JSON.stringify(event)}\n\n`);
-      raw.on('drain', () => {
-        if (!pending || closed) return;
-        const event = pending;
-        pending = undefined;
-        write(event);
-      });
-      const sink: EventSink = {
-        send(event) {
-          if (closed) return;
-          if (event.type === 'stream' && raw.writableNeedDrain) {
-            pending = event;
-            return;
-          }
-          if (event.type === 'message' && pending?.data.id === event.data.id) pending = undefined;
-          write(event);
-        },
-      };
+      const sink = eventStream(reply.raw, { 'x-request-id': request.id });
       await run.start(sink);
-      if (!closed) raw.end();
+      sink.end();
       return reply;
     },
   });

@@ -270,7 +270,8 @@ export class CompletionsService {
           } else calls.push(...event.calls);
         }
         if (signal.aborted) throw signal.reason;
-        if (calls.length === 0) break;
+        // The last round was offered no tools: calls it makes anyway are not run.
+        if (calls.length === 0 || round === MAX_TOOL_ROUNDS) break;
         messages.push({ role: 'assistant', content: text, toolCalls: calls });
         for (const call of calls) {
           const result = await this.runTool(run, call, signal);
