@@ -445,7 +445,11 @@ describe('quota', () => {
     fake.script({ text: ['一'] });
     expect((await ask(asker, 0, { content: '第一问' })).status).toBe(200);
     expect((await usage()).chat).toEqual({ limit: used + 1, used: used + 1 });
+    const chats = async () => (await t.ok<Page<Chat>>('GET', base(), { token: asker })).total;
+    const before = await chats();
     const refused = await ask(asker, 0, { content: '第二问' });
+    // The refused first question leaves no chat behind.
+    expect(await chats()).toBe(before);
     expect(refused).toMatchObject({ status: 429, json: { message: ChatMessages.QUOTA_REACHED(used + 1) } });
     await setLimit(-1);
     fake.script({ text: ['二'] });

@@ -1,3 +1,4 @@
+import { ResultCode } from '@iot/contracts';
 import {
   CHAT_BUSY_CODE,
   CHAT_DEFAULT_CONTEXT_MESSAGES,
@@ -13,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '../../platform/auth/access.service.js';
 import { type ClusterBus, defineChannel } from '../../platform/cluster-bus.js';
 import { ApiError, forbidden } from '../../platform/errors.js';
-import type { FileStore } from '../../platform/files.js';
+import { chatFileType, type FileStore } from '../../platform/files.js';
 import type { ChatsRepository, StoredMessage, StoredToolCall } from './chats.repository.js';
 import { CHAT_FILES_FOLDER, type ChatsService, chatFileUrl } from './chats.service.js';
 import { systemPrompt, userContent } from './prompt.js';
@@ -54,6 +55,10 @@ const stopChannel = defineChannel<{ chatId: number }>('assistant-stop', (raw) =>
 
 export function busy(): ApiError {
   return new ApiError(CHAT_BUSY_CODE, ChatMessages.BUSY, 503);
+}
+
+function quotaReached(limit: number): ApiError {
+  return new ApiError(ResultCode.ERROR, ChatMessages.QUOTA_REACHED(limit), 429);
 }
 
 /**
@@ -105,8 +110,7 @@ export class CompletionsService {
     if (!project) throw forbidden();
     await this.chats.checkCategories(auth, projectId, fields.systemContentTypes, project.groupDisplayName);
     if (this.running.size >= this.maxStreams) throw busy();
-    if (project.limit !== -1 && project.used >= project.limit)
-      throw new ApiError(40000, ChatMessages.QUOTA_REACHED(project.limit), 429);
+    if (project.limit !== -1 && project.used >= project.limit) throw quotaReached(project.limit);
 
     const now = Date.now();
     let id: number;
@@ -119,15 +123,20 @@ export class CompletionsService {
       id = await this.repository.create(projectId, auth.userId, named, now);
       await this.repository.claim(id, now, now + BUSY_TTL_MS);
     }
+    // A new chat is removed again when its first question is refused or fails to be stored.
+    const undo = async () => {
+      if (existing) await this.repository.release(id);
+      else await this.repository.delete(projectId, auth.userId, id);
+    };
     if (!(await this.repository.takeQuestion(projectId))) {
-      await this.repository.release(id);
-      throw new ApiError(40000, ChatMessages.QUOTA_REACHED(project.limit), 429);
+      await undo();
+      throw quotaReached(project.limit);
     }
     try {
       const files: (ChatFile & { text?: string })[] = [];
       for (const upload of uploads) {
         const storedName = await this.files.putChatFile(CHAT_FILES_FOLDER, upload.data, upload.name);
-        const contentType = (await this.files.read(CHAT_FILES_FOLDER, storedName))!.contentType;
+        const contentType = chatFileType(upload.data, upload.name)!.contentType;
         await this.repository.addFile(
           { projectId, chatId: id, storedName, name: upload.name, size: upload.data.length, contentType },
           now,
@@ -184,7 +193,7 @@ export class CompletionsService {
         tools: this.tools.filter((tool) => allowed.has(tool.category)),
       });
     } catch (error) {
-      await this.repository.release(id);
+      await undo();
       await this.repository.giveBackQuestion(projectId);
       throw error;
     }
