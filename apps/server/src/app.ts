@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createBuiltinAnalyst } from './features/assistant/analyst/index.js';
 import {
-  type AiModelsService,
-  aiModelsFeature,
-  interimOpenAiProviderFactory,
-} from './features/assistant/models/index.js';
+  type AssistantFeature,
+  type AssistantTool,
+  assistantFeature,
+  createOpenAiProvider,
+  defaultProviderResolver,
+} from './features/assistant/index.js';
+import { type AiModelsService, aiModelsFeature } from './features/assistant/models/index.js';
 import type { ProviderResolver } from './features/assistant/provider.js';
 import { auditsFeature } from './features/audits/index.js';
 import { authFeature } from './features/auth/index.js';
@@ -76,6 +78,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** A provider adapter instead of the built-in log sender. */
   sms?: SmsSender;
+  /** The assistant's data tools (tests add their own; the analyst's registry is the default). */
+  assistantTools?: readonly AssistantTool[];
 }
 
 export interface App {
@@ -97,6 +101,8 @@ export interface App {
   malfunctions: MalfunctionsFeature;
   /** AI模型 (decision 0061): which provider answers a project's chats. */
   aiModels: { models: AiModelsService; resolveProvider: ProviderResolver };
+  /** AI 助手 (decision 0060): answers being written are drained from here. */
+  assistant: AssistantFeature;
   close(): Promise<void>;
 }
 
@@ -210,12 +216,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     messages,
     workOrders: maintenance.workOrders,
   });
-  // AI模型 (decision 0061). The lead points `factory` at the streaming OpenAI client and `fallback`
-  // at defaultProviderResolver (the AI_* environment's model, else the built-in analyst).
+  // The assistant's data tools: the registry of the data categories plugs in here.
+  const assistantTools = options.assistantTools ?? [];
+  // AI模型 (decision 0061): the project's model, else the system default, else the AI_* environment's
+  // model, else the built-in analyst.
   const aiModels = aiModelsFeature(platform, {
     box: new SecretBox(secrets.dataEncryptionKey),
-    factory: interimOpenAiProviderFactory,
-    fallback: async () => createBuiltinAnalyst([]),
+    factory: ({ baseUrl, apiKey, model }) => createOpenAiProvider({ baseUrl, apiKey, model }),
+    fallback: defaultProviderResolver(config, assistantTools),
+  });
+  const assistant = assistantFeature(platform, {
+    tools: assistantTools,
+    resolver: aiModels.resolveProvider,
   });
 
   app.get('/openapi.json', async () =>
@@ -243,6 +255,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     plans,
     malfunctions,
     aiModels,
+    assistant,
     async close() {
       // Before HTTP closes: an answer held for room in the log's queue must not keep it open.
       operationLogs.release();
@@ -250,6 +263,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await liveSocket.close();
       await messages.socket.close();
       await app.close();
+      // Answers the clients left behind are written to their end and saved.
+      await assistant.drain();
       await modbus.close();
       // After HTTP stops: the broker closes, then every accepted point is written.
       await telemetry.close();

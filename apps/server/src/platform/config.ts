@@ -83,6 +83,16 @@ export interface Config {
   voiceHttpSecret: string | undefined;
   /** Delays before each retry of a failed webhook delivery, ms; their count is the number of retries. */
   webhookRetryDelaysMs: number[];
+  /**
+   * The assistant's system-wide model (docs/decisions/0060): an OpenAI-compatible chat-completions
+   * service. Absent base URL or model: the built-in offline analyst answers.
+   */
+  aiBaseUrl: string | undefined;
+  /** Never logged nor answered. */
+  aiApiKey: string | undefined;
+  aiModel: string | undefined;
+  /** Answers one node writes at once; more are refused as busy (50000). */
+  aiMaxStreams: number;
 }
 
 export type TrustProxy = boolean | string[];
@@ -180,5 +190,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       [10, 60, 300, 1800, 7200],
       'WEBHOOK_RETRY_DELAYS',
     ),
+    aiBaseUrl: env.AI_BASE_URL || undefined,
+    aiApiKey: env.AI_API_KEY || undefined,
+    aiModel: env.AI_MODEL || undefined,
+    aiMaxStreams: int(env.AI_MAX_STREAMS, 50, 'AI_MAX_STREAMS'),
   };
 }

@@ -67,7 +67,25 @@ export function attachmentType(
   return ext && document?.test(data) ? { ext, contentType: document.contentType } : undefined;
 }
 
-const NAME = /^[A-Za-z0-9_-]{8,64}\.(png|jpg|gif|webp|pdf|txt|docx?|xlsx?|pptx?|zip|rar)$/;
+const BMP = { ext: 'bmp', contentType: 'image/bmp' };
+const isBmp = (d: Buffer) => d.length > 14 && d.subarray(0, 2).toString('latin1') === 'BM';
+
+/**
+ * What a file of an assistant question is (docs/decisions/0060): an image (bmp, png, jpg, gif by its
+ * first bytes), or a document as attachmentType tells.
+ */
+export function chatFileType(
+  data: Buffer,
+  fileName: string,
+): { ext: string; contentType: string } | undefined {
+  if (isBmp(data)) return BMP;
+  return attachmentType(data, fileName);
+}
+
+/** Folders the public file route never serves: their own routes check who asks (the assistant's files). */
+export const PRIVATE_FOLDERS: ReadonlySet<string> = new Set(['assistant']);
+
+const NAME = /^[A-Za-z0-9_-]{8,64}\.(png|jpg|gif|webp|bmp|pdf|txt|docx?|xlsx?|pptx?|zip|rar)$/;
 const FOLDER = /^[a-z-]{1,32}$/;
 
 /**
@@ -79,6 +97,8 @@ export interface FileStore {
   putImage(folder: string, data: Buffer): Promise<string>;
   /** Stores an image or a document (attachmentType) under a random name; answers its public path. */
   putAttachment(folder: string, data: Buffer, fileName: string): Promise<string>;
+  /** Stores an assistant question's file (chatFileType) under a random name; answers the stored name. */
+  putChatFile(folder: string, data: Buffer, fileName: string): Promise<string>;
   read(folder: string, name: string): Promise<{ data: Buffer; contentType: string } | undefined>;
 }
 
@@ -97,6 +117,13 @@ export class LocalFileStore implements FileStore {
     return this.write(folder, data, type.ext);
   }
 
+  async putChatFile(folder: string, data: Buffer, fileName: string): Promise<string> {
+    const type = chatFileType(data, fileName);
+    if (!type || !FOLDER.test(folder)) throw new Error('not an accepted chat file');
+    const url = await this.write(folder, data, type.ext);
+    return url.slice(url.lastIndexOf('/') + 1);
+  }
+
   private async write(folder: string, data: Buffer, ext: string): Promise<string> {
     const name = `${randomBytes(16).toString('base64url')}.${ext}`;
     await mkdir(path.join(this.root, folder), { recursive: true });
@@ -109,7 +136,14 @@ export class LocalFileStore implements FileStore {
     try {
       const data = await readFile(path.join(this.root, folder, name));
       const ext = name.slice(name.lastIndexOf('.') + 1);
-      const type = DOCUMENTS[ext] ? attachmentType(data, name) : imageType(data);
+      const type =
+        ext === 'bmp'
+          ? isBmp(data)
+            ? BMP
+            : undefined
+          : DOCUMENTS[ext]
+            ? attachmentType(data, name)
+            : imageType(data);
       return type ? { data, contentType: type.contentType } : undefined;
     } catch {
       return undefined;

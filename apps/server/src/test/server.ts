@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type App, buildApp } from '../app.js';
+import { type App, type BuildOptions, buildApp } from '../app.js';
 import { PLAN_JOB } from '../features/maintenance/index.js';
 import { type Config, loadConfig } from '../platform/config.js';
 
@@ -51,8 +51,11 @@ interface Storage {
  * Starts the real server on an ephemeral port, on a fresh SQLite file or, when the suite runs
  * the PostgreSQL variant, in a fresh schema of TEST_DATABASE_URL.
  */
-export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  return start(await createStorage(), overrides);
+export async function startServer(
+  overrides: Partial<Config> = {},
+  options: Omit<BuildOptions, 'logStream'> = {},
+): Promise<TestServer> {
+  return start(await createStorage(), overrides, options);
 }
 
 /**
@@ -100,7 +103,11 @@ async function createStorage(): Promise<Storage> {
   };
 }
 
-async function start(storage: Storage, overrides: Partial<Config>): Promise<TestServer> {
+async function start(
+  storage: Storage,
+  overrides: Partial<Config>,
+  options: Omit<BuildOptions, 'logStream'> = {},
+): Promise<TestServer> {
   const config: Config = {
     ...loadConfig({}),
     port: 0,
@@ -125,7 +132,7 @@ async function start(storage: Storage, overrides: Partial<Config>): Promise<Test
       logs.push(JSON.parse(line) as Record<string, unknown>);
     },
   };
-  const server = await buildApp(config, { logStream });
+  const server = await buildApp(config, { ...options, logStream });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no TCP address');
@@ -187,7 +194,7 @@ async function start(storage: Storage, overrides: Partial<Config>): Promise<Test
     },
     async restart() {
       await stop();
-      return start(storage, overrides);
+      return start(storage, overrides, options);
     },
     async close() {
       await stop();

@@ -27,7 +27,10 @@ export const resourceUsage = z.object({
   indicators: indicatorQuota,
   sms: sendQuota,
   voice: sendQuota,
-  /** Assistant chat messages against chatMessagesLimit (-1 unlimited); used is null until the assistant counts them. */
+  /**
+   * Assistant questions against chatMessagesLimit (-1 unlimited): used counts every question asked
+   * since the project began, deleted chats included (docs/decisions/0060); null is kept for old clients.
+   */
   chat: z.object({ limit: z.number().int(), used: z.number().int().nullable() }),
   gateways: z.object({ total: z.number().int(), online: z.number().int(), offline: z.number().int() }),
   groups: z.object({

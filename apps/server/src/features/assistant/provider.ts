@@ -66,3 +66,8 @@ export interface AssistantTool extends ToolSpec {
 
 /** Which provider answers a project's chats (the AI模型 screen; the built-in analyst when none). */
 export type ProviderResolver = (projectId: number) => Promise<ChatProvider>;
+
+/** A provider's failure the user may read (Chinese); anything else is told as a generic failure. */
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError';
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.js';
+import { PRIVATE_FOLDERS } from '../../platform/files.js';
 import type { Platform } from '../../platform/platform.js';
 
 /**
@@ -15,7 +16,9 @@ export function filesFeature(platform: Platform): void {
     params: z.object({ folder: z.string(), name: z.string() }),
     raw: true,
     handler: async ({ params, reply }) => {
-      const file = await platform.files.read(params.folder, params.name);
+      const file = PRIVATE_FOLDERS.has(params.folder)
+        ? undefined
+        : await platform.files.read(params.folder, params.name);
       if (!file) throw notFound('文件不存在');
       reply
         .type(file.contentType)

@@ -110,7 +110,7 @@ describe('资源概览', () => {
       indicators: { max: 5, used: 6, left: -1 },
       sms: { sent: 0, left: 8, receiving: false },
       voice: { sent: 0, left: -1, receiving: false },
-      chat: { limit: 50, used: null },
+      chat: { limit: 50, used: 0 },
       gateways: { total: 2, online: 1, offline: 1 },
       groups: { areas: 2, sites: 1, monitoringPoints: 1 },
       members: 3,

@@ -13,6 +13,8 @@ export interface ProjectResourceRow {
   voiceLeft: number;
   voiceSent: number;
   chatLimit: number;
+  /** Assistant questions asked (decision 0060). */
+  chatUsed: number;
   /** Enabled recipient settings that send SMS / voice calls. */
   smsReceivers: number;
   voiceReceivers: number;
@@ -44,6 +46,7 @@ export class ResourcesRepository {
         'p.messages_sent_num',
         'p.voices_sent_num',
         'p.chat_messages_limit',
+        'p.chat_messages_used',
         eb
           .selectFrom('gateway_indicators as gi')
           .innerJoin('gateways as gw', 'gw.id', 'gi.gateway_id')
@@ -100,6 +103,7 @@ export class ResourcesRepository {
       voiceLeft: project.send_voices_total_num,
       voiceSent: project.voices_sent_num,
       chatLimit: project.chat_messages_limit,
+      chatUsed: n(project.chat_messages_used),
       smsReceivers: n(project.sms_receivers),
       voiceReceivers: n(project.voice_receivers),
       gatewaysOnline: online,

@@ -19,8 +19,8 @@ export class ResourcesService {
       indicators: { max: row.indicatorMax, used: row.indicatorsUsed, left: indicatorsLeft },
       sms: { sent: row.smsSent, left: row.smsLeft, receiving: row.smsReceivers > 0 },
       voice: { sent: row.voiceSent, left: row.voiceLeft, receiving: row.voiceReceivers > 0 },
-      // The assistant (issue 14) will count its messages; until then there is nothing to count.
-      chat: { limit: row.chatLimit, used: null },
+      // Questions asked of the assistant since the project began (decision 0060).
+      chat: { limit: row.chatLimit, used: row.chatUsed },
       gateways: {
         total: row.gatewaysOnline + row.gatewaysOffline,
         online: row.gatewaysOnline,

@@ -28,6 +28,7 @@ import * as duty from './migrations/0032-duty.js';
 import * as workOrderListIndexes from './migrations/0034-work-order-list-indexes.js';
 import * as malfunctions from './migrations/0037-malfunctions.js';
 import * as workOrdersByEquipment from './migrations/0039-work-orders-by-equipment.js';
+import * as assistantChats from './migrations/0040-assistant-chats.js';
 import * as aiModels from './migrations/0041-ai-models.js';
 import type { Database } from './schema.js';
 
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0034-work-order-list-indexes': workOrderListIndexes,
   '0037-malfunctions': malfunctions,
   '0039-work-orders-by-equipment': workOrdersByEquipment,
+  '0040-assistant-chats': assistantChats,
   '0041-ai-models': aiModels,
 };
 

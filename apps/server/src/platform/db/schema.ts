@@ -20,6 +20,7 @@ import type {
   WebhookDeliveriesTable,
   WebhooksTable,
 } from './schema-alerts.js';
+import type { ChatFilesTable, ChatMessagesTable, ChatsTable } from './schema-assistant.js';
 import type { DutyChangesTable, DutyRotationsTable, DutyShiftsTable } from './schema-duty.js';
 import type {
   EquipmentBindingsTable,
@@ -196,6 +197,8 @@ export interface ProjectsTable {
   /** SMS and voice calls sent (migration 0024): the quota columns above count down. */
   messages_sent_num: Generated<number>;
   voices_sent_num: Generated<number>;
+  /** Assistant questions asked (migration 0040), against chat_messages_limit. */
+  chat_messages_used: Generated<number>;
   is_template: number;
   is_demo: number;
   /** Days raw points are kept (0: for good); hourly rollups `rollup_retention_days` (0: for good). */
@@ -465,6 +468,9 @@ export interface Database {
   malfunctions: MalfunctionsTable;
   equipment_fault_state: EquipmentFaultStateTable;
   ai_models: AiModelsTable;
+  chats: ChatsTable;
+  chat_messages: ChatMessagesTable;
+  chat_files: ChatFilesTable;
   duty_shifts: DutyShiftsTable;
   duty_rotations: DutyRotationsTable;
   duty_changes: DutyChangesTable;

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { Messages, ResultCode, type ScopeType } from '@iot/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
@@ -59,6 +60,11 @@ export interface RouteDefinition<
    * (device telemetry: a bad body is counted on the device, not refused by the framework).
    */
   rawBody?: boolean;
+  /**
+   * A multipart/form-data body the handler reads itself (`request.parts()`), after the permission
+   * check; these are the parser's limits (the assistant's completions: fields and files).
+   */
+  multipart?: { fileSize: number; files: number; fieldSize: number; fields: number };
   /** The handler's result is the whole answer, not wrapped in {code, message, data}. */
   raw?: boolean;
   /**
@@ -153,6 +159,14 @@ export class Router {
         return { code: ResultCode.SUCCESS, message: Messages.SUCCESS, data: result ?? null };
       },
     };
+    const { multipart: limits } = definition;
+    if (limits) {
+      void this.app.register(async (scope) => {
+        await scope.register(multipart, { limits, throwFileSizeLimit: false });
+        scope.route(route);
+      });
+      return;
+    }
     if (!definition.rawBody) {
       this.app.route(route);
       return;
