@@ -43,6 +43,11 @@ export function equipmentTools({ db }: ToolDeps): AssistantTool[] {
           .orderBy('e.name')
           .orderBy('e.id')
           .execute();
+      // A name or code said in full wins over those that merely contain it (1号提升泵, not 11号提升泵).
+      const exact = keyword
+        ? rows.filter((r) => [r.name, r.code].some((n) => n.toLowerCase() === keyword.toLowerCase()))
+        : [];
+      if (exact.length > 0) rows = exact;
       const detailed = keyword ? rows.slice(0, MAX_DETAILED) : rows;
       const readings = detailed.length
         ? await db

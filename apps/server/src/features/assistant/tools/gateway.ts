@@ -25,12 +25,26 @@ const stateLabel = { all: '全部', online: '在线', offline: '离线' } as con
 const MAX_LATEST = 20;
 const MAX_STATISTICS = 10;
 
+/** Matching series read to find those named in full. */
+const CANDIDATES = 200;
+
+/** Whether the words name one of these in full (ignoring case, and a trailing suffix such as 网关). */
+function sameName(words: string, names: string[], suffix: string): boolean {
+  const w = words.toLowerCase();
+  return names.some((n) => {
+    const name = n.toLowerCase();
+    return name === w || (suffix !== '' && (name === `${w}${suffix}` || `${name}${suffix}` === w));
+  });
+}
+
 export interface SeriesRow {
   id: number;
   gatewayId: number;
   gateway: string;
   serialNumber: string;
   indicator: string;
+  /** The project indicator's name (the series' alias may differ). */
+  name: string;
   key: string;
   unit: string;
   type: string;
@@ -87,25 +101,34 @@ export async function findSeries(
         ])
         .orderBy('g.alias')
         .orderBy('gi.id')
-        .limit(options.limit)
+        .limit(CANDIDATES)
         .execute(),
       query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     ]);
+    const mapped = rows.map(
+      (r): SeriesRow => ({
+        id: r.id,
+        gatewayId: r.gateway_id,
+        gateway: r.gateway || r.serial_number,
+        serialNumber: r.serial_number,
+        indicator: r.alias || r.name,
+        name: r.name,
+        key: r.data_identification,
+        unit: r.unit,
+        type: r.type,
+        decimals: r.own_decimals ?? r.decimal_places,
+      }),
+    );
+    // A name said in full wins over names that merely contain it: 「1号站」 is not 10号站 or 100号站.
+    const exact = mapped.filter(
+      (r) =>
+        (!words.gateway || sameName(words.gateway, [r.gateway, r.serialNumber], '网关')) &&
+        sameName(words.indicator, [r.indicator, r.key, r.name], ''),
+    );
+    const chosen = exact.length > 0 ? exact : mapped;
     return {
-      total: Number(count?.n ?? 0),
-      rows: rows.map(
-        (r): SeriesRow => ({
-          id: r.id,
-          gatewayId: r.gateway_id,
-          gateway: r.gateway || r.serial_number,
-          serialNumber: r.serial_number,
-          indicator: r.alias || r.name,
-          key: r.data_identification,
-          unit: r.unit,
-          type: r.type,
-          decimals: r.own_decimals ?? r.decimal_places,
-        }),
-      ),
+      total: exact.length > 0 ? exact.length : Number(count?.n ?? 0),
+      rows: chosen.slice(0, options.limit),
     };
   };
   const strict = await run(false);
@@ -305,10 +328,11 @@ export function gatewayTools({ db }: ToolDeps): AssistantTool[] {
         { indicator, gateway },
         { numeric: true, limit: MAX_STATISTICS },
       );
-      const series = [];
-      for (const r of found.rows) {
-        const s = await summarizeSeries(db, r.id, range);
-        series.push({
+      // Series side by side: PostgreSQL answers them on several connections of its pool.
+      const summaries = await Promise.all(found.rows.map((r) => summarizeSeries(db, r.id, range)));
+      const series = found.rows.map((r, i) => {
+        const s = summaries[i];
+        return {
           gateway: r.gateway,
           indicator: r.indicator,
           key: r.key,
@@ -319,8 +343,8 @@ export function gatewayTools({ db }: ToolDeps): AssistantTool[] {
           min: s ? round(s.min, r.decimals) : null,
           minTime: s ? chinaTime(s.minTs) : null,
           average: s && s.count > 0 ? round(s.sum / s.count, r.decimals) : null,
-        });
-      }
+        };
+      });
       return {
         data: { indicator, gateway: gateway ?? null, range: range.label, total: found.total, series },
         source,

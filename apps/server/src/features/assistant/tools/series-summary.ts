@@ -57,38 +57,31 @@ export async function summarizeSeries(
       eb('hour', '<', inner.stop),
       ...(dirty.length > 0 ? [eb('hour', 'not in', dirty)] : []),
     ]);
-  const [totals, top, bottom] = await Promise.all([
-    db
-      .selectFrom('telemetry_hourly')
-      .select((eb) => [eb.fn.sum<number>('sm').as('sm'), eb.fn.sum<number>('n').as('n')])
-      .where(hours)
-      .executeTakeFirst(),
-    db
-      .selectFrom('telemetry_hourly')
-      .select(['mx', 'mx_ts'])
-      .where(hours)
-      .orderBy('mx', 'desc')
-      .orderBy('mx_ts')
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('telemetry_hourly')
-      .select(['mn', 'mn_ts'])
-      .where(hours)
-      .orderBy('mn')
-      .orderBy('mn_ts')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
+  // One round trip: totals and each extreme with its sample time, as scalar subqueries.
+  const hourly = () => db.selectFrom('telemetry_hourly').where(hours);
+  const row = await db
+    .selectNoFrom([
+      hourly()
+        .select((eb) => eb.fn.sum<number>('sm').as('v'))
+        .as('sm'),
+      hourly()
+        .select((eb) => eb.fn.sum<number>('n').as('v'))
+        .as('n'),
+      hourly().select('mx').orderBy('mx', 'desc').orderBy('mx_ts').limit(1).as('mx'),
+      hourly().select('mx_ts').orderBy('mx', 'desc').orderBy('mx_ts').limit(1).as('mx_ts'),
+      hourly().select('mn').orderBy('mn').orderBy('mn_ts').limit(1).as('mn'),
+      hourly().select('mn_ts').orderBy('mn').orderBy('mn_ts').limit(1).as('mn_ts'),
+    ])
+    .executeTakeFirst();
   const rolled: SeriesSummary | null =
-    top && bottom && Number(totals?.n ?? 0) > 0
+    row && Number(row.n ?? 0) > 0
       ? {
-          max: Number(top.mx),
-          maxTs: Number(top.mx_ts),
-          min: Number(bottom.mn),
-          minTs: Number(bottom.mn_ts),
-          sum: Number(totals?.sm ?? 0),
-          count: Number(totals?.n ?? 0),
+          max: Number(row.mx),
+          maxTs: Number(row.mx_ts),
+          min: Number(row.mn),
+          minTs: Number(row.mn_ts),
+          sum: Number(row.sm ?? 0),
+          count: Number(row.n),
         }
       : null;
   return merge(rolled, pieces.length > 0 ? await rawSummary(db, id, pieces) : null);
@@ -102,37 +95,29 @@ async function rawSummary(db: Kysely<Database>, id: number, pieces: Range[]): Pr
       eb('num_value', 'is not', null),
       eb.or(pieces.map((p) => eb.and([eb('ts', '>=', p.start), eb('ts', '<', p.stop)]))),
     ]);
-  const [totals, top, bottom] = await Promise.all([
-    db
-      .selectFrom('telemetry')
-      .select((eb) => [eb.fn.sum<number>('num_value').as('sm'), eb.fn.countAll<number>().as('n')])
-      .where(inPieces)
-      .executeTakeFirst(),
-    db
-      .selectFrom('telemetry')
-      .select(['num_value', 'ts'])
-      .where(inPieces)
-      .orderBy('num_value', 'desc')
-      .orderBy('ts')
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('telemetry')
-      .select(['num_value', 'ts'])
-      .where(inPieces)
-      .orderBy('num_value')
-      .orderBy('ts')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  if (!top || !bottom || Number(totals?.n ?? 0) === 0) return null;
+  const points = () => db.selectFrom('telemetry').where(inPieces);
+  const row = await db
+    .selectNoFrom([
+      points()
+        .select((eb) => eb.fn.sum<number>('num_value').as('v'))
+        .as('sm'),
+      points()
+        .select((eb) => eb.fn.countAll<number>().as('v'))
+        .as('n'),
+      points().select('num_value').orderBy('num_value', 'desc').orderBy('ts').limit(1).as('mx'),
+      points().select('ts').orderBy('num_value', 'desc').orderBy('ts').limit(1).as('mx_ts'),
+      points().select('num_value').orderBy('num_value').orderBy('ts').limit(1).as('mn'),
+      points().select('ts').orderBy('num_value').orderBy('ts').limit(1).as('mn_ts'),
+    ])
+    .executeTakeFirst();
+  if (!row || Number(row.n ?? 0) === 0) return null;
   return {
-    max: Number(top.num_value),
-    maxTs: Number(top.ts),
-    min: Number(bottom.num_value),
-    minTs: Number(bottom.ts),
-    sum: Number(totals?.sm ?? 0),
-    count: Number(totals?.n ?? 0),
+    max: Number(row.mx),
+    maxTs: Number(row.mx_ts),
+    min: Number(row.mn),
+    minTs: Number(row.mn_ts),
+    sum: Number(row.sm ?? 0),
+    count: Number(row.n),
   };
 }
 

@@ -418,9 +418,7 @@ describe('warning, malfunction, work order, equipment and group tools', () => {
     const open = await run('list_warnings', { state: 'open' });
     expect(open.data.total).toBe(2);
     expect(open.data.warnings.map((w) => w.handleStatus)).toEqual(['未处理', '处理中']);
-    expect(open.source).toBe(
-      '预警列表（未处理或处理中，按发生时间），全部时间（截至 2026-10-14 12:05）',
-    );
+    expect(open.source).toBe('预警列表（未处理或处理中，按发生时间），全部时间（截至 2026-10-14 12:05）');
     const today = await run('count_warnings', { period: 'today' });
     expect(today.data.total).toBe(1);
     const all = await run('count_warnings', {});
@@ -562,5 +560,30 @@ describe('the built-in analyst answers from the data', () => {
     expect(unknown.text).toContain('抱歉，这个问题我还不能回答。');
     expect(unknown.text).toContain('网关信息：「有多少网关离线？」');
     expect(unknown.text).not.toContain('预警信息');
+  });
+
+  it('stops streaming when the request is aborted', async () => {
+    const analyst = createBuiltinAnalyst(tools, { now: () => NOW });
+    const specs = tools.map(({ name, description, parameters }) => ({ name, description, parameters }));
+    const request = (signal: AbortSignal): CompletionRequest => ({
+      messages: [{ role: 'user', content: '今天天气怎么样' }],
+      tools: specs,
+      thinking: true,
+      signal,
+    });
+    const gone = new AbortController();
+    gone.abort();
+    const none: ProviderEvent[] = [];
+    for await (const event of analyst.complete(request(gone.signal))) none.push(event);
+    expect(none).toEqual([]);
+
+    const controller = new AbortController();
+    const some: ProviderEvent[] = [];
+    for await (const event of analyst.complete(request(controller.signal))) {
+      some.push(event);
+      controller.abort();
+    }
+    expect(some).toHaveLength(1);
+    expect(some[0]?.type).toBe('text');
   });
 });
