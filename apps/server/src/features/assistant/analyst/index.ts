@@ -9,7 +9,8 @@ import type {
   ToolCall,
 } from '../provider.js';
 import { composeAnswer } from './compose.js';
-import { parseQuestion } from './intent.js';
+import { normalize, type Parsed, parseQuestion } from './intent.js';
+import { parseTime } from './time.js';
 
 export { parseQuestion } from './intent.js';
 export { parseTime } from './time.js';
@@ -34,6 +35,16 @@ const EXAMPLES: Record<DataCategory, string[]> = {
   group: ['项目有哪些区域和站点？'],
 };
 
+/** Tools that take a period: a follow-up naming only a time asks them again. */
+const TIMED = new Set([
+  'indicator_statistics',
+  'count_warnings',
+  'list_warnings',
+  'list_malfunctions',
+  'count_work_orders',
+  'list_work_orders',
+]);
+
 /** Characters per streamed text event. */
 const CHUNK = 24;
 
@@ -42,13 +53,36 @@ function categoriesOf(tools: readonly AssistantTool[]): Map<string, DataCategory
   return new Map(tools.map((t) => [t.name, t.category]));
 }
 
-/** The last user message: the question. */
-function lastQuestion(messages: ProviderMessage[]): string {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const m = messages[i]!;
-    if (m.role === 'user') return m.content;
-  }
-  return '';
+/**
+ * The user's questions, newest last: each message's own words, without the attachments the chat
+ * service appends (「用户附带的文件：」 and their text).
+ */
+function questions(messages: ProviderMessage[]): string[] {
+  return messages
+    .filter((m) => m.role === 'user')
+    .map((m) => m.content.split(/\n\s*\n?用户附带的文件：/)[0]!.trim());
+}
+
+/**
+ * The question read; a follow-up that only names another time (「那上周呢？」) asks the previous
+ * question again over that time.
+ */
+function understand(asked: string[], now: number): Parsed {
+  const question = asked[asked.length - 1] ?? '';
+  const parsed = parseQuestion(question, now);
+  const previous = asked[asked.length - 2];
+  if (parsed.kind !== 'unknown' || previous === undefined || question.length > 20) return parsed;
+  const time = parseTime(normalize(question), now);
+  const before = parseQuestion(previous, now);
+  if (!time || before.kind !== 'tool' || !TIMED.has(before.tool)) return parsed;
+  const args = Object.fromEntries(
+    Object.entries(before.args).filter(([key]) => !['period', 'days', 'hours', 'from', 'to'].includes(key)),
+  );
+  return {
+    ...before,
+    args: { ...args, ...time.args },
+    reason: `${before.reason}（接上一个问题，时间改为「${time.phrase}」）`,
+  };
 }
 
 /** The tool results that end the conversation, each with the call it answers. */
@@ -108,8 +142,9 @@ export function createBuiltinAnalyst(
       }
 
       const offered = new Set(request.tools.map((t) => t.name));
-      const question = lastQuestion(request.messages);
-      const parsed = parseQuestion(question, now());
+      const asked = questions(request.messages);
+      const question = asked[asked.length - 1] ?? '';
+      const parsed = understand(asked, now());
       if (parsed.kind === 'unknown') {
         const greeting = /^(你好|您好|hi|hello|嗨|哈喽|在吗|在不在)[\s!！。,，?？]*$/i.test(question.trim());
         const opening = greeting ? '你好！我是你的AI助手。' : '抱歉，这个问题我还不能回答。';

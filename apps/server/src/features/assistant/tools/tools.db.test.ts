@@ -490,9 +490,9 @@ describe('warning, malfunction, work order, equipment and group tools', () => {
 });
 
 /** The chat service's loop, reduced: complete, run the calls, complete again until text only. */
-async function ask(question: string, categories = tools, thinking = false) {
+async function ask(question: string, categories = tools, thinking = false, before: ProviderMessage[] = []) {
   const analyst = createBuiltinAnalyst(tools, { now: () => NOW });
-  const messages: ProviderMessage[] = [{ role: 'user', content: question }];
+  const messages: ProviderMessage[] = [...before, { role: 'user', content: question }];
   const events: ProviderEvent[] = [];
   for (let round = 0; round < 3; round++) {
     const request: CompletionRequest = {
@@ -549,6 +549,22 @@ describe('the built-in analyst answers from the data', () => {
     expect(faults.text).toContain('故障记录共 2 条（未结束 1 条、已结束 1 条）');
     expect(faults.text).toContain('历时 1小时30分钟');
     expect(faults.text).not.toContain('B-P-01');
+  });
+
+  it('a follow-up naming another time asks the previous question again; attachments are not read', async () => {
+    const before: ProviderMessage[] = [
+      { role: 'system', content: '你是项目的AI助手' },
+      { role: 'user', content: '本周1号池出口的COD最高是多少' },
+      { role: 'assistant', content: '……' },
+    ];
+    const { text } = await ask('那上周呢？', tools, false, before);
+    expect(text).toContain('最高 120 mg/L（2026-10-07 10:00）');
+    expect(text).toContain('2026-10-05 00:00 至 2026-10-12 00:00');
+    const withFile = await ask(
+      '有多少网关离线\n\n用户附带的文件：\n- a.txt（text/plain，10 字节）\n文件「a.txt」的内容：\n预警 工单 故障',
+      tools,
+    );
+    expect(withFile.text).toContain('本项目共有网关 3 个');
   });
 
   it('refuses a category not offered, and says what it can answer', async () => {
