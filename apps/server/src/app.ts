@@ -11,6 +11,7 @@ import {
 } from './features/assistant/index.js';
 import { type AiModelsService, aiModelsFeature } from './features/assistant/models/index.js';
 import type { ProviderResolver } from './features/assistant/provider.js';
+import { assistantTools as assistantToolRegistry } from './features/assistant/tools/index.js';
 import { auditsFeature } from './features/audits/index.js';
 import { authFeature } from './features/auth/index.js';
 import { clientsFeature } from './features/clients/index.js';
@@ -216,8 +217,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     messages,
     workOrders: maintenance.workOrders,
   });
-  // The assistant's data tools: the registry of the data categories plugs in here.
-  const assistantTools = options.assistantTools ?? [];
+  // The assistant's data tools over the six categories (decision 0062); tests may add their own.
+  const assistantTools = options.assistantTools ?? assistantToolRegistry({ db: platform.db });
   // AI模型 (decision 0061): the project's model, else the system default, else the AI_* environment's
   // model, else the built-in analyst.
   const aiModels = aiModelsFeature(platform, {
