@@ -2,10 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PROJECT_NAME } from '../apps/server/src/seed.js';
-import {
-  type FakeChatCompletions,
-  startFakeChatCompletions,
-} from '../apps/server/src/test/fake-chat-completions.js';
+import { type FakeOpenAi, startFakeOpenAi } from '../apps/server/src/test/fake-openai.js';
 import { type BrowserHarness, routeName, screenshot, startBrowserHarness } from './support/browser.js';
 
 /**
@@ -15,7 +12,7 @@ import { type BrowserHarness, routeName, screenshot, startBrowserHarness } from 
  * the test still passes), made project-specific, tried with a wrong key, and deleted.
  */
 let h: BrowserHarness;
-let fake: FakeChatCompletions;
+let fake: FakeOpenAi;
 const KEY = 'sk-e2e-0123456789abcdef';
 const MANAGER = { username: 'model-manager', password: 'Models#2026' };
 const DESK = { width: 1440, height: 900 };
@@ -45,7 +42,7 @@ async function openAs(viewport = DESK, theme = 'light'): Promise<Page> {
 
 beforeAll(async () => {
   h = await startBrowserHarness();
-  fake = await startFakeChatCompletions({ key: KEY, model: 'qwen-plus', reply: '连接成功。' });
+  fake = await startFakeOpenAi({ key: KEY, model: 'qwen-plus', reply: { text: ['连接', '成功。'] } });
   const role = await h.api<{ id: number }>('POST', '/iot/system/roles', {
     name: '模型管理员',
     functions: [{ code: 'router-aiModels', permission: 15 }],

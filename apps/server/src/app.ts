@@ -6,10 +6,13 @@ import {
   type AssistantFeature,
   type AssistantTool,
   assistantFeature,
-  createOpenAiProvider,
   defaultProviderResolver,
 } from './features/assistant/index.js';
-import { type AiModelsService, aiModelsFeature } from './features/assistant/models/index.js';
+import {
+  type AiModelsService,
+  aiModelsFeature,
+  openAiProviderFactory,
+} from './features/assistant/models/index.js';
 import type { ProviderResolver } from './features/assistant/provider.js';
 import { assistantTools as assistantToolRegistry } from './features/assistant/tools/index.js';
 import { auditsFeature } from './features/audits/index.js';
@@ -223,7 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // model, else the built-in analyst.
   const aiModels = aiModelsFeature(platform, {
     box: new SecretBox(secrets.dataEncryptionKey),
-    factory: ({ baseUrl, apiKey, model }) => createOpenAiProvider({ baseUrl, apiKey, model }),
+    factory: openAiProviderFactory,
     fallback: defaultProviderResolver(config, assistantTools),
   });
   const assistant = assistantFeature(platform, {

@@ -25,6 +25,7 @@ export interface FakeRequest {
     messages: { role: string; content: string | null; tool_calls?: unknown[]; tool_call_id?: string }[];
     tools?: { type: string; function: { name: string; description: string; parameters: unknown } }[];
     tool_choice?: string;
+    enable_thinking?: boolean;
   };
 }
 
@@ -51,12 +52,22 @@ function pieces(text: string, count = 3): string[] {
   return parts.length > 0 ? parts : [''];
 }
 
+export interface FakeOpenAiOptions {
+  /** The only key it accepts (`Authorization: Bearer <key>`); any other gets 401. Unset: any. */
+  key?: string;
+  /** The only model it knows; any other gets 404. Unset: any. */
+  model?: string;
+  /** The answer once the script is empty (default: the text 好的。). */
+  reply?: FakeReply;
+}
+
 /**
  * A local OpenAI-compatible chat-completions service (POST /v1/chat/completions, stream: true) on an
  * ephemeral port: scripted replies of reasoning_content, content and tool calls split across
- * chunks, `data: [DONE]`; HTTP errors; records each request; notices a client that hangs up.
+ * chunks, `data: [DONE]`; HTTP errors, a wrong key (401) and an unknown model (404) answered with
+ * OpenAI's error body; records each request; notices a client that hangs up.
  */
-export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(options: FakeOpenAiOptions = {}): Promise<FakeOpenAi> {
   const queue: FakeReply[] = [];
   const requests: FakeRequest[] = [];
   let closedByClient = 0;
@@ -71,13 +82,16 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     }
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeRequest['body'];
     requests.push({ authorization: req.headers.authorization, body });
-    const reply = queue.shift() ?? { text: ['好的。'] };
-    if (reply.status) {
+    const refuse = (status: number, message: string) =>
       res
-        .writeHead(reply.status, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ error: { message: 'Incorrect API key provided: sk-***' } }));
-      return;
-    }
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message, type: 'invalid_request_error' } }));
+    if (options.key !== undefined && req.headers.authorization !== `Bearer ${options.key}`)
+      return refuse(401, `Incorrect API key provided: ${req.headers.authorization ?? ''}`);
+    if (options.model !== undefined && body.model !== options.model)
+      return refuse(404, `The model \`${body.model}\` does not exist`);
+    const reply = queue.shift() ?? options.reply ?? { text: ['好的。'] };
+    if (reply.status) return refuse(reply.status, 'Incorrect API key provided: sk-***');
     let finished = false;
     res.on('close', () => {
       if (finished) return;

@@ -67,7 +67,21 @@ export interface AssistantTool extends ToolSpec {
 /** Which provider answers a project's chats (the AI模型 screen; the built-in analyst when none). */
 export type ProviderResolver = (projectId: number) => Promise<ChatProvider>;
 
-/** A provider's failure the user may read (Chinese); anything else is told as a generic failure. */
+/** What went wrong with a model service, for screens that word it their own way (AI模型's 测试). */
+export type ProviderFailure = 'http' | 'timeout' | 'unreachable' | 'unreadable' | 'midstream';
+
+/**
+ * A provider's failure the user may read (Chinese); anything else is told as a generic failure.
+ * `failure` says what kind it was, `status` the HTTP status when the service answered one.
+ */
 export class ProviderError extends Error {
   override readonly name = 'ProviderError';
+
+  constructor(
+    message: string,
+    readonly failure?: ProviderFailure,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
 }

@@ -1,6 +1,6 @@
 import type { AiModel } from '@iot/contracts/assistant';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeChatCompletions, startFakeChatCompletions } from '../../../test/fake-chat-completions.js';
+import { type FakeOpenAi, startFakeOpenAi } from '../../../test/fake-openai.js';
 import { MOSQUITTO_URL, mosquittoReachable } from '../../../test/mosquitto.js';
 import { ADMIN_PASSWORD, startPeer, startServer, type TestServer } from '../../../test/server.js';
 
@@ -14,8 +14,8 @@ let a: TestServer;
 let b: TestServer;
 let admin: string;
 let projectId: number;
-let systemFake: FakeChatCompletions;
-let projectFake: FakeChatCompletions;
+let systemFake: FakeOpenAi;
+let projectFake: FakeOpenAi;
 
 async function answerOn(t: TestServer, project: number): Promise<string> {
   const provider = await t.server.aiModels.resolveProvider(project);
@@ -37,8 +37,8 @@ beforeAll(async () => {
   b = await startPeer(a);
   admin = (await a.login('admin', ADMIN_PASSWORD)).access;
   projectId = a.server.seeded.demoProjectId!;
-  systemFake = await startFakeChatCompletions({ key: KEY, reply: '系统默认' });
-  projectFake = await startFakeChatCompletions({ key: KEY, reply: '项目专用' });
+  systemFake = await startFakeOpenAi({ key: KEY, reply: { text: ['系统默认'] } });
+  projectFake = await startFakeOpenAi({ key: KEY, reply: { text: ['项目专用'] } });
 });
 afterAll(async () => {
   await b?.close();

@@ -5,11 +5,11 @@ import { type AiModel, AiModelMessages, type AiModelTestResult } from '@iot/cont
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../../../platform/secret-box.js';
 import { DEMO_ACCOUNTS } from '../../../seed.js';
-import { type FakeChatCompletions, startFakeChatCompletions } from '../../../test/fake-chat-completions.js';
+import { type FakeOpenAi, startFakeOpenAi } from '../../../test/fake-openai.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../../test/server.js';
 import { AiModelsRepository } from './ai-models.repository.js';
 import { AiModelsService } from './ai-models.service.js';
-import { interimOpenAiProviderFactory } from './interim-openai.js';
+import { openAiProviderFactory } from './provider-resolver.js';
 
 const SYSTEM_KEY = 'sk-system-0123456789abcdef';
 const PROJECT_KEY = 'sk-project-fedcba9876543210';
@@ -18,8 +18,8 @@ let t: TestServer;
 let admin: string;
 let projectId: number;
 let otherProjectId: number;
-let systemFake: FakeChatCompletions;
-let projectFake: FakeChatCompletions;
+let systemFake: FakeOpenAi;
+let projectFake: FakeOpenAi;
 
 beforeAll(async () => {
   t = await startServer();
@@ -31,15 +31,15 @@ beforeAll(async () => {
       body: { name: '乙项目' },
     })
   ).projectGroupId;
-  systemFake = await startFakeChatCompletions({
+  systemFake = await startFakeOpenAi({
     key: SYSTEM_KEY,
     model: 'sys-model',
-    reply: '系统默认模型：连接成功。',
+    reply: { reasoning: ['想一想。'], text: ['系统默认模型：', '连接成功。'] },
   });
-  projectFake = await startFakeChatCompletions({
+  projectFake = await startFakeOpenAi({
     key: PROJECT_KEY,
     model: 'proj-model',
-    reply: '项目模型：连接成功。',
+    reply: { text: ['项目模型：', '连接成功。'] },
   });
 });
 afterAll(async () => {
@@ -111,10 +111,16 @@ describe('AI模型', () => {
     const tested = await t.ok<AiModelTestResult>('POST', `/iot/aiModels/${systemModel.id}/test`, {
       token: admin,
     });
+    // The streamed text collected (not the reasoning); the model supports thinking, so it is asked to.
     expect(tested).toMatchObject({ ok: true, reply: '系统默认模型：连接成功。', error: '' });
     const sent = systemFake.requests.at(-1)!;
     expect(sent.authorization).toBe(`Bearer ${SYSTEM_KEY}`);
-    expect(sent.body).toMatchObject({ model: 'sys-model', messages: [{ role: 'user' }] });
+    expect(sent.body).toMatchObject({
+      model: 'sys-model',
+      stream: true,
+      enable_thinking: true,
+      messages: [{ role: 'user' }],
+    });
   });
 
   it('keeps the stored key when an update leaves it empty, and replaces it when given', async () => {
@@ -126,16 +132,24 @@ describe('AI模型', () => {
     expect(
       (await t.ok<AiModelTestResult>('POST', `/iot/aiModels/${systemModel.id}/test`, { token: admin })).ok,
     ).toBe(true);
+    // No thinking support: the field is not sent at all.
+    expect(systemFake.requests.at(-1)!.body).not.toHaveProperty('enable_thinking');
 
     // A wrong key: the service refuses it, the answer says so in Chinese.
     await t.ok('PUT', `/iot/aiModels/${systemModel.id}`, {
       token: admin,
       body: { name: '千问 Max', baseUrl: systemFake.baseUrl, model: 'sys-model', apiKey: 'sk-wrong-key-000' },
     });
-    const refused = await t.ok<AiModelTestResult>('POST', `/iot/aiModels/${systemModel.id}/test`, {
+    const refused = await t.request<AiModelTestResult>('POST', `/iot/aiModels/${systemModel.id}/test`, {
       token: admin,
     });
-    expect(refused).toMatchObject({ ok: false, reply: '', error: AiModelMessages.TEST_KEY_REFUSED });
+    expect(refused.body.data).toMatchObject({
+      ok: false,
+      reply: '',
+      error: AiModelMessages.TEST_KEY_REFUSED,
+    });
+    // The service's error body echoes the key it refused; the answer does not.
+    expect(JSON.stringify(refused.body)).not.toContain('sk-wrong-key-000');
 
     // A model the service does not know, then nothing listening at all.
     await t.ok('PUT', `/iot/aiModels/${systemModel.id}`, {
@@ -286,7 +300,7 @@ describe('AI模型', () => {
   });
 
   it('gives up on a model that does not answer in time', async () => {
-    const slow = await startFakeChatCompletions({ key: PROJECT_KEY, delayMs: 3000 });
+    const slow = await startFakeOpenAi({ key: PROJECT_KEY, reply: { text: ['太慢了'], delayMs: 3000 } });
     try {
       const secrets = JSON.parse(readFileSync(path.join(t.config.dataDir, 'secrets.json'), 'utf8')) as {
         dataEncryptionKey: string;
@@ -294,7 +308,7 @@ describe('AI模型', () => {
       const service = new AiModelsService(
         new AiModelsRepository(t.server.platform.db),
         new SecretBox(secrets.dataEncryptionKey),
-        interimOpenAiProviderFactory,
+        openAiProviderFactory,
         t.server.platform.cluster,
         t.server.platform.log,
         { testTimeoutMs: 300 },

@@ -13,8 +13,9 @@ import { type ClusterBus, defineChannel } from '../../../platform/cluster-bus.js
 import { badRequest, conflict, notFound } from '../../../platform/errors.js';
 import { NodeCache } from '../../../platform/node-cache.js';
 import type { SecretBox } from '../../../platform/secret-box.js';
+import { ProviderError } from '../provider.js';
 import type { AiModelRecord, AiModelsRepository } from './ai-models.repository.js';
-import type { ModelConnection, ProviderFactory } from './interim-openai.js';
+import type { ModelConnection, ProviderFactory } from './provider-resolver.js';
 
 type Input = z.output<typeof aiModelBody>;
 
@@ -98,7 +99,8 @@ export class AiModelsService {
   }
 
   /**
-   * 测试: one short prompt through the model, bounded by testTimeoutMs. A failure is an answer
+   * 测试: one short prompt through the model's streaming client (thinking when the model supports
+   * it), its text collected, bounded by testTimeoutMs. A failure is an answer
    * (ok false, the reason in Chinese), not an error: the call to the screen succeeded.
    */
   async test(id: number): Promise<AiModelTestResult> {
@@ -127,7 +129,7 @@ export class AiModelsService {
       for await (const event of provider.complete({
         messages: [{ role: 'user', content: AI_MODEL_TEST_PROMPT }],
         tools: [],
-        thinking: false,
+        thinking: connection.thinking,
         signal: controller.signal,
       })) {
         if (event.type === 'text') reply += event.text;
@@ -228,20 +230,28 @@ function redact(text: string, key: string): string {
   return key ? text.split(key).join('***') : text;
 }
 
-/** Why a model call failed, for the person at the screen: by HTTP status, timeout or connection. */
+/**
+ * Why a model call failed, for the person at the screen: the client's ProviderError by HTTP status,
+ * timeout, connection or unreadable answer; anything else is a generic failure.
+ */
 export function describeModelError(error: unknown): string {
-  const failure = error as { name?: unknown; status?: unknown; message?: unknown } | undefined;
-  if (failure?.name === 'TimeoutError' || failure?.name === 'AbortError') return AiModelMessages.TEST_TIMEOUT;
-  const status = typeof failure?.status === 'number' ? failure.status : undefined;
-  if (status === 401 || status === 403) return AiModelMessages.TEST_KEY_REFUSED;
-  if (status === 404) return AiModelMessages.TEST_NOT_FOUND;
-  if (status === 429) return AiModelMessages.TEST_RATE_LIMITED;
-  if (status !== undefined && status >= 200 && status < 300) return AiModelMessages.TEST_BAD_ANSWER;
-  if (status !== undefined) return `${AiModelMessages.TEST_FAILED}（HTTP ${status}）`;
-  if (
-    typeof failure?.message === 'string' &&
-    /connection failed|fetch failed|ECONNREFUSED|ENOTFOUND/i.test(failure.message)
-  )
-    return AiModelMessages.TEST_UNREACHABLE;
-  return AiModelMessages.TEST_FAILED;
+  if (!(error instanceof ProviderError)) return AiModelMessages.TEST_FAILED;
+  switch (error.failure) {
+    case 'timeout':
+      return AiModelMessages.TEST_TIMEOUT;
+    case 'unreachable':
+      return AiModelMessages.TEST_UNREACHABLE;
+    case 'unreadable':
+      return AiModelMessages.TEST_BAD_ANSWER;
+    case 'http': {
+      const status = error.status ?? 0;
+      if (status === 401 || status === 403) return AiModelMessages.TEST_KEY_REFUSED;
+      if (status === 404) return AiModelMessages.TEST_NOT_FOUND;
+      if (status === 429) return AiModelMessages.TEST_RATE_LIMITED;
+      if (status >= 200 && status < 300) return AiModelMessages.TEST_BAD_ANSWER;
+      return `${AiModelMessages.TEST_FAILED}（HTTP ${status}）`;
+    }
+    default:
+      return AiModelMessages.TEST_FAILED;
+  }
 }

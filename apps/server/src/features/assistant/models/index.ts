@@ -4,14 +4,17 @@ import type { ProviderResolver } from '../provider.js';
 import { AiModelsRepository } from './ai-models.repository.js';
 import { registerAiModelRoutes } from './ai-models.routes.js';
 import { type AiModelsOptions, AiModelsService } from './ai-models.service.js';
-import type { ProviderFactory } from './interim-openai.js';
-import { modelProviderResolver } from './provider-resolver.js';
+import { modelProviderResolver, type ProviderFactory } from './provider-resolver.js';
 
 export type { ActiveModel, AiModelsOptions } from './ai-models.service.js';
 export { AiModelsService, describeModelError } from './ai-models.service.js';
-export type { ModelConnection, ProviderFactory } from './interim-openai.js';
-export { interimOpenAiProviderFactory, ModelCallError } from './interim-openai.js';
-export { type ActiveModels, modelProviderResolver } from './provider-resolver.js';
+export {
+  type ActiveModels,
+  type ModelConnection,
+  modelProviderResolver,
+  openAiProviderFactory,
+  type ProviderFactory,
+} from './provider-resolver.js';
 
 /**
  * AI模型: the routes of the system screen, and the resolver the chats use: a project's own model,

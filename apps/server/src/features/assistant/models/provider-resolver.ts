@@ -1,6 +1,23 @@
-import type { ProviderResolver } from '../provider.js';
+import type { ChatProvider, ProviderResolver } from '../provider.js';
+import { createOpenAiProvider } from '../providers/openai.js';
 import type { ActiveModel } from './ai-models.service.js';
-import type { ProviderFactory } from './interim-openai.js';
+
+/** What a ProviderFactory needs of a stored model: the key already opened. */
+export interface ModelConnection {
+  baseUrl: string;
+  /** '' when the service needs none. */
+  apiKey: string;
+  model: string;
+  /** The model supports deep thinking (支持深度思考). */
+  thinking: boolean;
+}
+
+/** Builds the provider that talks to one configured model (the app passes openAiProviderFactory). */
+export type ProviderFactory = (model: ModelConnection) => ChatProvider;
+
+/** A stored model of kind `openai`: the assistant's streaming OpenAI-compatible client. */
+export const openAiProviderFactory: ProviderFactory = ({ baseUrl, apiKey, model, thinking }) =>
+  createOpenAiProvider({ baseUrl, apiKey, model, supportsThinking: thinking });
 
 /** Where the resolver reads a project's model (AiModelsService.activeFor: cached per node). */
 export interface ActiveModels {

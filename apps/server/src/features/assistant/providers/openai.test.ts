@@ -73,6 +73,22 @@ describe('OpenAI-compatible provider', () => {
     expect(sent.body.messages[3]).toEqual({ role: 'tool', tool_call_id: 'c0', content: '{"count":2}' });
   });
 
+  it('asks a model that supports thinking whether to think; sends no empty key', async () => {
+    const thinker = createOpenAiProvider({
+      baseUrl: fake.baseUrl,
+      apiKey: '',
+      model: 'qwen3',
+      supportsThinking: true,
+    });
+    await collect(thinker.complete(request()));
+    expect(fake.requests.at(-1)!.body.enable_thinking).toBe(true);
+    expect(fake.requests.at(-1)!.authorization).toBeUndefined();
+    await collect(thinker.complete({ ...request(), thinking: false }));
+    expect(fake.requests.at(-1)!.body.enable_thinking).toBe(false);
+    await collect(provider().complete(request()));
+    expect(fake.requests.at(-1)!.body).not.toHaveProperty('enable_thinking');
+  });
+
   it('an abort closes the connection to the service', async () => {
     fake.script({ text: ['一'], delayMs: 20, endless: true });
     const controller = new AbortController();
@@ -97,6 +113,7 @@ describe('OpenAI-compatible provider', () => {
       fake.script({ status });
       const error = await collect(provider().complete(request())).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ProviderError);
+      expect(error).toMatchObject({ failure: 'http', status });
       expect((error as Error).message).toContain(words);
       expect((error as Error).message).not.toContain('sk-');
     }

@@ -13,6 +13,12 @@ export interface OpenAiSettings {
   baseUrl: string;
   apiKey: string;
   model: string;
+  /**
+   * The model can think before answering (AI模型's 支持深度思考): each request then says whether to,
+   * as `enable_thinking` (Qwen/DashScope, SiliconFlow, vLLM-style services). Without it the field is
+   * not sent — strict services refuse unknown fields.
+   */
+  supportsThinking?: boolean;
   /** Longest wait for the answer to start, or between two of its chunks (ms). */
   idleTimeoutMs?: number;
 }
@@ -66,20 +72,22 @@ function wire(message: ProviderMessage): WireMessage {
 
 /** What the user reads for an HTTP error of the model service (its body is not repeated: it may echo the key). */
 function httpError(status: number): ProviderError {
+  const error = (message: string) => new ProviderError(message, 'http', status);
   if (status === 401 || status === 403)
-    return new ProviderError(`模型服务拒绝了访问（HTTP ${status}），请检查 AI模型 中的密钥`);
+    return error(`模型服务拒绝了访问（HTTP ${status}），请检查 AI模型 中的密钥`);
   if (status === 404)
-    return new ProviderError('模型服务找不到该地址或模型（HTTP 404），请检查 AI模型 中的地址和模型名称');
-  if (status === 429) return new ProviderError('模型服务繁忙或额度不足（HTTP 429），请稍后再试');
-  if (status >= 500) return new ProviderError(`模型服务出错（HTTP ${status}），请稍后再试`);
-  return new ProviderError(`模型服务拒绝了请求（HTTP ${status}）`);
+    return error('模型服务找不到该地址或模型（HTTP 404），请检查 AI模型 中的地址和模型名称');
+  if (status === 429) return error('模型服务繁忙或额度不足（HTTP 429），请稍后再试');
+  if (status >= 500) return error(`模型服务出错（HTTP ${status}），请稍后再试`);
+  return error(`模型服务拒绝了请求（HTTP ${status}）`);
 }
 
 /**
  * The OpenAI-compatible client: POST {baseUrl}/chat/completions with stream: true and the tools;
  * text, reasoning_content (deep thinking) and tool calls (accumulated by index across chunks) come
  * back as ProviderEvents. The request's signal stops the call (the connection is closed); a service
- * silent for idleTimeoutMs is a timeout. The key goes only into the Authorization header.
+ * silent for idleTimeoutMs is a timeout. The key goes only into the Authorization header. A model
+ * that supportsThinking is told per request whether to think (`enable_thinking`).
  */
 export function createOpenAiProvider(settings: OpenAiSettings): ChatProvider {
   const url = `${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`;
@@ -96,9 +104,9 @@ export function createOpenAiProvider(settings: OpenAiSettings): ChatProvider {
       const signal = AbortSignal.any([request.signal, idle.signal]);
       const failed = (error: unknown): unknown => {
         if (request.signal.aborted) return request.signal.reason;
-        if (idle.signal.aborted) return new ProviderError('模型服务响应超时，请稍后再试');
+        if (idle.signal.aborted) return new ProviderError('模型服务响应超时，请稍后再试', 'timeout');
         if (error instanceof ProviderError) return error;
-        return new ProviderError(`无法连接模型服务（${new URL(url).host}）`);
+        return new ProviderError(`无法连接模型服务（${new URL(url).host}）`, 'unreachable');
       };
       try {
         let response: Response;
@@ -106,13 +114,15 @@ export function createOpenAiProvider(settings: OpenAiSettings): ChatProvider {
           response = await fetch(url, {
             method: 'POST',
             headers: {
-              authorization: `Bearer ${settings.apiKey}`,
+              // A local service may need no key: no empty bearer then.
+              ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}),
               'content-type': 'application/json',
               accept: 'text/event-stream',
             },
             body: JSON.stringify({
               model: settings.model,
               stream: true,
+              ...(settings.supportsThinking ? { enable_thinking: request.thinking } : {}),
               messages: request.messages.map(wire),
               ...(request.tools.length > 0
                 ? {
@@ -176,9 +186,9 @@ export function createOpenAiProvider(settings: OpenAiSettings): ChatProvider {
               try {
                 chunk = JSON.parse(payload) as Chunk;
               } catch {
-                throw new ProviderError('模型服务的回答无法解析');
+                throw new ProviderError('模型服务的回答无法解析', 'unreadable');
               }
-              if (chunk.error) throw new ProviderError('模型服务在回答中途出错，请稍后再试');
+              if (chunk.error) throw new ProviderError('模型服务在回答中途出错，请稍后再试', 'midstream');
               const delta = chunk.choices?.[0]?.delta;
               if (!delta) continue;
               const reasoning = delta.reasoning_content ?? delta.reasoning;
