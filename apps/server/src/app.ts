@@ -4,7 +4,6 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   type AssistantFeature,
-  type AssistantTool,
   assistantFeature,
   defaultProviderResolver,
 } from './features/assistant/index.js';
@@ -82,8 +81,6 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** A provider adapter instead of the built-in log sender. */
   sms?: SmsSender;
-  /** The assistant's data tools (tests add their own; the analyst's registry is the default). */
-  assistantTools?: readonly AssistantTool[];
 }
 
 export interface App {
@@ -220,8 +217,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     messages,
     workOrders: maintenance.workOrders,
   });
-  // The assistant's data tools over the six categories (decision 0062); tests may add their own.
-  const assistantTools = options.assistantTools ?? assistantToolRegistry({ db: platform.db });
+  // The assistant's data tools over the six categories (decision 0062).
+  const assistantTools = assistantToolRegistry({ db: platform.db });
   // AI模型 (decision 0061): the project's model, else the system default, else the AI_* environment's
   // model, else the built-in analyst.
   const aiModels = aiModelsFeature(platform, {

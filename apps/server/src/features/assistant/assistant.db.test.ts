@@ -13,12 +13,14 @@ import type { ResourceUsage } from '@iot/contracts/projects';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config.js';
 import { DEMO_ACCOUNTS } from '../../seed.js';
+import { askChat } from '../../test/chat-stream.js';
+import { createGateway } from '../../test/factories.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../../test/fake-openai.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test/server.js';
 import { projectWithAdmin } from '../../test/tenants.js';
 import { STREAM_EVENT_INTERVAL_MS } from './event-stream.js';
 import { defaultProviderResolver } from './index.js';
-import type { AssistantTool } from './provider.js';
+import { assistantTools, toolsFor } from './tools/index.js';
 
 /**
  * AI 助手, the server side (decision 0060): chat calls, the completions stream and its events, the
@@ -34,108 +36,19 @@ let asker: string;
 let colleague: string;
 let other: { projectId: number; token: string };
 
-// Test fixtures of real tools (the analyst's registry plugs into the same seam): they read the
-// caller's project from the database.
-const tools: AssistantTool[] = [
-  {
-    name: 'count_gateways',
-    description: '统计本项目的网关数量（按在线状态）',
-    category: 'gateway',
-    parameters: { type: 'object', properties: { state: { type: 'string', enum: ['online', 'offline'] } } },
-    async run(args, context) {
-      const state = (args as { state?: string }).state;
-      let query = t.server.platform.db
-        .selectFrom('gateways')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('project_id', '=', context.projectId);
-      if (state) query = query.where('online_status', '=', state);
-      const row = await query.executeTakeFirstOrThrow();
-      return { data: { projectId: context.projectId, count: Number(row.n) }, source: '网关列表（当前状态）' };
-    },
-  },
-  {
-    name: 'list_warnings',
-    description: '列出本项目的预警',
-    category: 'warning',
-    parameters: { type: 'object', properties: {} },
-    async run() {
-      return { data: [], source: '预警列表' };
-    },
-  },
-];
+/** The real registry's tools of 网关信息: what the model is offered when that category is chosen. */
+const gatewayToolNames = () =>
+  toolsFor(assistantTools({ db: t.server.platform.db }), ['gateway']).map((tool) => tool.name);
 
 const base = (group = projectId) => `/iot/groups/${group}/chats`;
 
-interface Asked {
-  status: number;
-  json?: { code: number; message: string; data: unknown };
-  events: StreamEvent[];
-  contentType: string;
-}
-
 /** PUTs a question as multipart and reads the whole event stream (or the JSON refusal). */
-async function ask(
+const ask = (
   token: string,
   chatId: number,
   fields: Record<string, string | string[]>,
-  options: {
-    files?: { name: string; data: Buffer | Uint8Array }[];
-    group?: number;
-    /** Called per event; answering true hangs up. */
-    onEvent?: (event: StreamEvent) => boolean | undefined;
-  } = {},
-): Promise<Asked> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields))
-    for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
-  for (const file of options.files ?? []) form.append('files[]', new Blob([file.data]), file.name);
-  const controller = new AbortController();
-  const response = await fetch(`${t.baseUrl}${base(options.group)}/${chatId}/completions`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-    signal: controller.signal,
-  });
-  const contentType = response.headers.get('content-type') ?? '';
-  if (!contentType.startsWith('text/event-stream'))
-    return {
-      status: response.status,
-      json: (await response.json()) as Asked['json'],
-      events: [],
-      contentType,
-    };
-  const events: StreamEvent[] = [];
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let end = buffer.indexOf('\n\n');
-      while (end !== -1) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        end = buffer.indexOf('\n\n');
-        const data = block
-          .split('\n')
-          .filter((line) => line.startsWith('data:'))
-          .map((line) => line.slice(5).trim())
-          .join('\n');
-        const event = JSON.parse(data) as StreamEvent;
-        events.push(event);
-        if (options.onEvent?.(event)) {
-          controller.abort();
-          return { status: response.status, events, contentType };
-        }
-      }
-    }
-  } catch (error) {
-    if (!controller.signal.aborted) throw error;
-  }
-  return { status: response.status, events, contentType };
-}
+  options: Parameters<typeof askChat>[4] & { group?: number } = {},
+) => askChat(t, `${base(options.group)}/${chatId}/completions`, token, fields, options);
 
 const detail = (id: number, token = asker) => t.ok<ChatDetail>('GET', `${base()}/${id}`, { token });
 
@@ -166,11 +79,21 @@ async function setLimit(limit: number) {
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  t = await startServer(
-    { aiBaseUrl: fake.baseUrl, aiApiKey: 'sk-test-secret-key', aiModel: 'fake-model' },
-    { assistantTools: tools },
-  );
+  t = await startServer({
+    aiBaseUrl: fake.baseUrl,
+    aiApiKey: 'sk-test-secret-key',
+    aiModel: 'fake-model',
+  });
   projectId = t.server.seeded.demoProjectId!;
+  // Real data for the real tools: three gateways of the project, one of them offline.
+  for (const status of ['online', 'online', 'offlineTimeout']) {
+    const gateway = await createGateway(t, projectId, []);
+    await t.server.platform.db
+      .updateTable('gateways')
+      .set({ online_status: status })
+      .where('id', '=', gateway.id)
+      .execute();
+  }
   system = (await t.login('admin', ADMIN_PASSWORD)).access;
   const { admin, roleId } = await role('助手提问', [
     { code: 'router-ai-assistant', permission: 1 },
@@ -234,7 +157,7 @@ describe('completions', () => {
       },
       {
         reasoning: ['先看', '工具结果。'],
-        text: ['离线网关', '共 ', '0 台', '（来源：网关列表）。'],
+        text: ['离线网关', '共 ', '1 台', '（来源：网关列表）。'],
         delayMs: STREAM_EVENT_INTERVAL_MS + 20,
       },
     );
@@ -261,12 +184,12 @@ describe('completions', () => {
     const answerId = streams[0]!.data.id;
     // Every partial answer has the same id and grows: the client replaces it.
     expect(new Set(streams.map((e) => e.data.id))).toEqual(new Set([answerId]));
-    expect(streams.at(-1)!.data.content).toBe('离线网关共 0 台（来源：网关列表）。');
+    expect(streams.at(-1)!.data.content).toBe('离线网关共 1 台（来源：网关列表）。');
     const final = asked.events.at(-1)!.data;
     expect(final).toMatchObject({
       id: answerId,
       role: 'assistant',
-      content: '离线网关共 0 台（来源：网关列表）。',
+      content: '离线网关共 1 台（来源：网关列表）。',
       reasoning: '先看工具结果。',
     });
 
@@ -274,19 +197,19 @@ describe('completions', () => {
     const [first, second] = fake.requests.slice(before);
     expect(first!.authorization).toBe('Bearer sk-test-secret-key');
     expect(first!.body).toMatchObject({ model: 'fake-model', stream: true, tool_choice: 'auto' });
-    expect(first!.body.tools!.map((tool) => tool.function.name)).toEqual(['count_gateways']);
+    expect(first!.body.tools!.map((tool) => tool.function.name)).toEqual(gatewayToolNames());
     const prompt = first!.body.messages[0]!;
     expect(prompt.role).toBe('system');
     expect(prompt.content).toContain('Asia/Shanghai');
     expect(prompt.content).toContain('网关信息');
     expect(prompt.content).toContain('共 3 台网关');
-    // The tool ran on the caller's project; the one of a category not chosen was refused in words.
+    // The real tool ran on the caller's project (three gateways, one offline); the one of a category
+    // not chosen was refused in words.
     const results = second!.body.messages.filter((m) => m.role === 'tool');
     expect(results.map((m) => m.tool_call_id)).toEqual(['call_a', 'call_b']);
-    expect(JSON.parse(results[0]!.content!)).toEqual({
-      source: '网关列表（当前状态）',
-      data: { projectId, count: 0 },
-    });
+    const counted = JSON.parse(results[0]!.content!) as { source: string; data: unknown };
+    expect(counted.source).toMatch(/^网关列表（在线状态），截至 \d{4}-/);
+    expect(counted.data).toMatchObject({ state: 'offline', total: 3, online: 2, offline: 1, count: 1 });
     expect(results[1]!.content).toContain('不能使用');
     expect(second!.body.messages.find((m) => m.role === 'assistant')!.tool_calls).toHaveLength(2);
 
@@ -294,7 +217,7 @@ describe('completions', () => {
     expect(stored.name).toBe(asked.events[0]!.data.content);
     expect(stored.messages.map((m) => [m.role, m.content])).toEqual([
       ['user', question.trim()],
-      ['assistant', '离线网关共 0 台（来源：网关列表）。'],
+      ['assistant', '离线网关共 1 台（来源：网关列表）。'],
     ]);
     expect(stored.messages[1]!.reasoning).toBe('先看工具结果。');
 
@@ -317,7 +240,8 @@ describe('completions', () => {
     const before = fake.requests.length;
     const asked = await ask(asker, 0, { content: '一直查', systemContentTypes: 'gateway' });
     const sent = fake.requests.slice(before);
-    expect(sent.map((r) => r.body.tools?.length ?? 0)).toEqual([1, 1, 1, 1, 1, 0]);
+    const offered = gatewayToolNames().length;
+    expect(sent.map((r) => r.body.tools?.length ?? 0)).toEqual([...Array(5).fill(offered), 0]);
     expect(sent[5]!.body.messages.filter((m) => m.role === 'tool')).toHaveLength(5);
     expect(asked.events.at(-1)!.data.content).toBe('抱歉，这个问题我暂时无法回答。');
   });
@@ -529,6 +453,7 @@ describe('files', () => {
 
 describe('the default provider', () => {
   it('is the built-in analyst without AI_BASE_URL, the OpenAI-compatible client with it', async () => {
+    const tools = assistantTools({ db: t.server.platform.db });
     expect((await defaultProviderResolver(loadConfig({}), tools)(1)).name).toBe('builtin');
     const config = loadConfig({ AI_BASE_URL: 'http://127.0.0.1:1/v1', AI_MODEL: 'm', AI_API_KEY: 'k' });
     expect((await defaultProviderResolver(config, tools)(1)).name).toBe('openai');
