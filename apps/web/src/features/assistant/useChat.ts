@@ -1,0 +1,116 @@
+import type { ChatMessage } from '@iot/contracts/assistant';
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { type CompletionInput, chatFailureText, chatKeys, chatsApi, streamCompletion } from './api';
+import { applyEvent, type ChatState, EMPTY } from './conversation';
+
+/**
+ * One conversation with the assistant: send (creating the chat on its first question), the stream
+ * folded into the messages, stop, reset, load a stored chat. Failures are shown as feature-areas §8
+ * says; an abort (stop, reset, leaving) shows nothing.
+ */
+export function useChat(projectId: number) {
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<ChatState>(EMPTY);
+  const controller = useRef<AbortController | null>(null);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const abort = useCallback(() => {
+    controller.current?.abort();
+    controller.current = null;
+  }, []);
+
+  useEffect(() => abort, [abort]);
+
+  const showError = useCallback(
+    (text: string) => message.error({ content: text, key: 'assistant-error' }),
+    [message],
+  );
+
+  /** Answers whether the question went out; false leaves the text with the caller to keep. */
+  const send = useCallback(
+    async (input: Omit<CompletionInput, 'messageIds'>): Promise<boolean> => {
+      if (stateRef.current.busy) return false;
+      const mine = new AbortController();
+      controller.current = mine;
+      const pendingId = -Date.now();
+      const before = stateRef.current;
+      const question: ChatMessage = {
+        id: pendingId,
+        role: 'user',
+        content: input.content,
+        files: input.files.map((f) => ({ name: f.name, size: f.size, url: '', type: f.type })),
+      };
+      setState((s) => ({ ...s, busy: true, messages: [...s.messages, question] }));
+      const current = () => controller.current === mine;
+      let chatId = before.chatId;
+      try {
+        if (chatId === 0) {
+          chatId = (await chatsApi.create(projectId)).id;
+          if (!current()) return true;
+          setState((s) => ({ ...s, chatId }));
+        }
+        const messageIds = before.messages.filter((m) => m.id > 0).map((m) => m.id);
+        await streamCompletion(
+          projectId,
+          chatId,
+          { ...input, messageIds },
+          (event) => {
+            if (!current()) return;
+            if (event.type === 'error') showError(event.data.content || chatFailureText(null));
+            setState((s) => applyEvent(s, event, pendingId));
+          },
+          mine.signal,
+        );
+        return true;
+      } catch (error) {
+        if (mine.signal.aborted || !current()) return true;
+        showError(chatFailureText(error));
+        // Nothing reached the server: take the question back so it can be sent again.
+        const reached = stateRef.current.messages.some((m) => m.id > 0 && !before.messages.includes(m));
+        if (!reached) {
+          setState((s) => ({ ...s, messages: s.messages.filter((m) => m.id !== pendingId) }));
+          return false;
+        }
+        return true;
+      } finally {
+        if (current()) {
+          controller.current = null;
+          setState((s) => ({ ...s, busy: false }));
+        }
+        void queryClient.invalidateQueries({ queryKey: chatKeys.list(projectId) });
+      }
+    },
+    [projectId, queryClient, showError],
+  );
+
+  /** Stops the answer being streamed; what arrived stays (the server keeps the whole answer). */
+  const stop = useCallback(() => {
+    abort();
+    setState((s) => ({ ...s, busy: false }));
+  }, [abort]);
+
+  /** A new conversation: clears the messages and aborts the stream in flight (feature-areas §4). */
+  const reset = useCallback(() => {
+    abort();
+    setState(EMPTY);
+  }, [abort]);
+
+  const load = useCallback(
+    async (id: number) => {
+      abort();
+      try {
+        const detail = await chatsApi.get(projectId, id);
+        setState({ chatId: detail.id, name: detail.name, messages: detail.messages, busy: false });
+      } catch (error) {
+        showError(chatFailureText(error));
+      }
+    },
+    [abort, projectId, showError],
+  );
+
+  return { ...state, send, stop, reset, load };
+}
