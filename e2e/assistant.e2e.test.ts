@@ -293,6 +293,7 @@ describe('AI助手 at the desk', () => {
       .poll(() => page.locator('[data-assistant-push]').getAttribute('data-assistant-push'))
       .toBe('560');
     expect(await page.locator('.assistant-drawer .ant-drawer-mask').count()).toBe(0);
+    await page.mouse.move(400, 600);
     const main = await page.getByTestId('main').boundingBox();
     expect(main!.x + main!.width).toBeLessThanOrEqual(DESK.width - 560 + 1);
     await shot(page, 'assistant-pinned-desk-light');
@@ -319,6 +320,7 @@ describe('AI助手 at the desk', () => {
     expect(await page.getByTestId('under-construction').count()).toBe(0);
     expect(await page.getByTestId('assistant-button').count()).toBe(0);
     expect(await panel.getByRole('button', { name: /当前页面/ }).count()).toBe(0);
+    await shot(page, 'assistant-page-desk-light');
     await ask(page, '有多少网关离线');
     expect(await finishedAnswer(page)).toMatch(/\d/);
     await page.close();
