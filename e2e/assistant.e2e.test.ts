@@ -203,7 +203,12 @@ describe('AI助手 at the desk', () => {
     await page.route(isCompletions, held);
     await ask(page, '有多少网关离线');
     await panel.getByTestId('assistant-busy').getByText('正在回复…').waitFor();
+    // 停止 asks the server to stop writing (decision 0060), then drops the stream.
+    const stopCall = page.waitForRequest(
+      (request: Request) => request.method() === 'DELETE' && isCompletions(new URL(request.url())),
+    );
     await panel.getByTestId('assistant-stop').click();
+    await stopCall;
     await expect.poll(() => panel.getByTestId('assistant-busy').count()).toBe(0);
     await panel.getByTestId('assistant-send').waitFor();
     await page.waitForTimeout(500);

@@ -26,7 +26,34 @@ export const chatsApi = {
     http.get<Page<Chat>>(base(projectId), { params: { page: 0, size: HISTORY_PAGE_SIZE }, quiet: true }),
   get: (projectId: number, id: number) => http.get<ChatDetail>(`${base(projectId)}/${id}`, { quiet: true }),
   remove: (projectId: number, id: number) => http.delete<null>(`${base(projectId)}/${id}`),
+  /** Stops the answer being written (the server saves the part written; decision 0060). */
+  stop: (projectId: number, id: number) =>
+    http.delete<null>(`${base(projectId)}/${id}/completions`, { quiet: true }),
 };
+
+/**
+ * The most earlier messages a question names as its context (the server's CHAT_MAX_CONTEXT_MESSAGES,
+ * decision 0060): the latest ones are sent.
+ */
+export const CONTEXT_MESSAGES = 50;
+/** The longest question the server takes (its CHAT_MAX_CONTENT). */
+export const QUESTION_MAX_CHARS = 10_000;
+
+/**
+ * A file of a message, fetched with the session token (files are served to the project's members
+ * only) and handed to the browser to open or save under its name.
+ */
+export async function downloadChatFile(url: string, name: string): Promise<void> {
+  const authorization = await bearer();
+  const response = await fetch(url, { headers: authorization ? { authorization } : {} });
+  if (!response.ok) throw new ApiError(0, '文件下载失败', null, response.status);
+  const href = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
 
 export interface CompletionInput {
   content: string;

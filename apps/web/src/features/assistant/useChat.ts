@@ -2,7 +2,14 @@ import type { ChatMessage } from '@iot/contracts/assistant';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type CompletionInput, chatFailureText, chatKeys, chatsApi, streamCompletion } from './api';
+import {
+  CONTEXT_MESSAGES,
+  type CompletionInput,
+  chatFailureText,
+  chatKeys,
+  chatsApi,
+  streamCompletion,
+} from './api';
 import { applyEvent, type ChatState, EMPTY } from './conversation';
 
 /**
@@ -18,12 +25,20 @@ export function useChat(projectId: number) {
   const stateRef = useRef(state);
   stateRef.current = state;
 
+  /**
+   * Ends the answer in flight: asks the server to stop writing it (it keeps the part written) and
+   * drops the stream. A stream merely dropped would be written to its end (decision 0060).
+   */
   const abort = useCallback(() => {
-    controller.current?.abort();
+    if (!controller.current) return;
+    const { chatId } = stateRef.current;
+    if (chatId > 0) chatsApi.stop(projectId, chatId).catch(() => undefined);
+    controller.current.abort();
     controller.current = null;
-  }, []);
+  }, [projectId]);
 
-  useEffect(() => abort, [abort]);
+  // Leaving the project drops the stream only: the server writes the answer to its end and keeps it.
+  useEffect(() => () => controller.current?.abort(), []);
 
   const showError = useCallback(
     (text: string) => message.error({ content: text, key: 'assistant-error' }),
@@ -53,7 +68,10 @@ export function useChat(projectId: number) {
           if (!current()) return true;
           setState((s) => ({ ...s, chatId }));
         }
-        const messageIds = before.messages.filter((m) => m.id > 0).map((m) => m.id);
+        const messageIds = before.messages
+          .filter((m) => m.id > 0 && m.role !== 'system')
+          .map((m) => m.id)
+          .slice(-CONTEXT_MESSAGES);
         await streamCompletion(
           projectId,
           chatId,

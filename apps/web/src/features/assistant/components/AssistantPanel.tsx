@@ -17,8 +17,9 @@ import {
   type DataCategory,
   type DataContent,
 } from '@iot/contracts/assistant';
-import { App, Button, Collapse, Dropdown, Input, Spin, Tag, Tooltip } from 'antd';
+import { App, Button, Collapse, Dropdown, Input, Spin, Tag, Tooltip, Typography } from 'antd';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { downloadChatFile, QUESTION_MAX_CHARS } from '../api';
 import { fileRefusal, formatSize, IMAGE_ACCEPT } from '../files';
 import { Markdown } from '../Markdown';
 import { useChat } from '../useChat';
@@ -217,6 +218,7 @@ export function AssistantPanel({
         )}
         <Input.TextArea
           rows={6}
+          maxLength={QUESTION_MAX_CHARS}
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
@@ -337,12 +339,26 @@ function MessageRow({ message }: { message: ChatMessage }) {
             {message.files.map((file, n) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a stored message's files never move
               <Tag key={n} icon={<PaperClipOutlined />}>
-                {file.name}（{formatSize(file.size)}）
+                {file.url ? <FileLink url={file.url} name={file.name} /> : file.name}
+                {`（${formatSize(file.size)}）`}
               </Tag>
             ))}
           </div>
         )}
       </div>
     </div>
+  );
+}
+
+/** A stored file: fetched with the token on click (served to the project's members only). */
+function FileLink({ url, name }: { url: string; name: string }) {
+  const { message } = App.useApp();
+  return (
+    <Typography.Link
+      onClick={() => downloadChatFile(url, name).catch(() => message.error('文件下载失败'))}
+      data-testid="assistant-file-link"
+    >
+      {name}
+    </Typography.Link>
   );
 }
