@@ -195,7 +195,9 @@ describe('AI助手 at the desk', () => {
   it('stops a reply in flight without an error, and the panel takes the next question', async () => {
     const page = await openAs(ASKER, gatewaysPath());
     const panel = await openPanel(page);
-    // Hold the question back on its way to the server so 停止 meets it in flight.
+    await ask(page, '有多少网关离线');
+    await finishedAnswer(page);
+    // Hold the next question back on its way to the server so 停止 meets it in flight.
     const held = async (route: Route) => {
       await new Promise((resolve) => setTimeout(resolve, 4000));
       await route.continue().catch(() => undefined);
@@ -217,6 +219,7 @@ describe('AI助手 at the desk', () => {
     await page.unroute(isCompletions, held);
     await ask(page, '有多少网关离线');
     expect(await finishedAnswer(page)).toMatch(/\d/);
+    expect(await panel.getByTestId('assistant-question').count()).toBeGreaterThanOrEqual(2);
     await page.close();
   });
 

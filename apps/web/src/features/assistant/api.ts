@@ -20,6 +20,7 @@ export const chatKeys = {
 export const HISTORY_PAGE_SIZE = 50;
 
 export const chatsApi = {
+  /** Unused by the panel, which asks with id 0 so the server creates and names the chat (decision 0063). */
   create: (projectId: number) =>
     http.post<{ id: number }>(base(projectId), { groupId: projectId }, { quiet: true }),
   list: (projectId: number) =>

@@ -61,13 +61,9 @@ export function useChat(projectId: number) {
       };
       setState((s) => ({ ...s, busy: true, messages: [...s.messages, question] }));
       const current = () => controller.current === mine;
-      let chatId = before.chatId;
+      // A new conversation goes as id 0: the server creates it and names it (the name event).
+      const chatId = before.chatId;
       try {
-        if (chatId === 0) {
-          chatId = (await chatsApi.create(projectId)).id;
-          if (!current()) return true;
-          setState((s) => ({ ...s, chatId }));
-        }
         const messageIds = before.messages
           .filter((m) => m.id > 0 && m.role !== 'system')
           .map((m) => m.id)
@@ -105,7 +101,7 @@ export function useChat(projectId: number) {
     [projectId, queryClient, showError],
   );
 
-  /** Stops the answer being streamed; what arrived stays (the server keeps the whole answer). */
+  /** Stops the answer being streamed; what arrived stays (the server keeps the part written). */
   const stop = useCallback(() => {
     abort();
     setState((s) => ({ ...s, busy: false }));
