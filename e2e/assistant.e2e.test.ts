@@ -335,6 +335,70 @@ describe('AI助手 at the desk', () => {
   });
 });
 
+describe('AI助手 rendering of a stream', () => {
+  it('replaces a partial answer by id, folds the deep thinking, and never renders HTML', async () => {
+    const page = await openAs(ASKER, gatewaysPath());
+    const panel = await openPanel(page);
+    await panel.getByRole('button', { name: /深度思考/ }).click();
+    // The answer's events as the server sends them, answered here so their content is known.
+    const events = [
+      { type: 'name', data: { id: 9001, role: 'system', content: '离线统计', files: [] } },
+      { type: 'message', data: { id: 9002, role: 'user', content: '有多少网关离线', files: [] } },
+      {
+        type: 'stream',
+        data: { id: 9003, role: 'assistant', content: '共', reasoning: '先数网关', files: [] },
+      },
+      {
+        type: 'stream',
+        data: {
+          id: 9003,
+          role: 'assistant',
+          content: '共 **3** 台',
+          reasoning: '先数网关，再看状态',
+          files: [],
+        },
+      },
+      {
+        type: 'message',
+        data: {
+          id: 9003,
+          role: 'assistant',
+          content: '共 **3** 台离线：\n- SN-A\n- <b>SN-B</b>',
+          reasoning: '先数网关，再看状态',
+          files: [],
+        },
+      },
+    ];
+    let thinking = '';
+    const reply = async (route: Route) => {
+      thinking = route.request().postDataBuffer()?.toString('utf8') ?? '';
+      await route.fulfill({
+        status: 200,
+        contentType: 'text/event-stream',
+        body: events.map((e) => `data: ${JSON.stringify(e)}\r\n\r\n`).join(''),
+      });
+    };
+    await page.route(isCompletions, reply);
+    await ask(page, '有多少网关离线');
+    const answer = panel.getByTestId('assistant-answer');
+    await answer.locator('strong').getByText('3').waitFor();
+    expect(thinking).toMatch(/name="thinking"\r\n\r\ntrue/);
+    expect(await answer.count()).toBe(1);
+    expect(await answer.locator('li').count()).toBe(2);
+    // Markup in an answer is text.
+    await answer.getByText('<b>SN-B</b>').waitFor();
+    expect(await answer.locator('b').count()).toBe(0);
+    // The thinking is folded until opened.
+    const reasoning = answer.locator('.assistant-reasoning');
+    expect(await reasoning.getByText('先数网关，再看状态').isVisible()).toBe(false);
+    await reasoning.locator('.ant-collapse-header').click();
+    await reasoning.getByText('先数网关，再看状态').waitFor();
+    await expect.poll(() => panel.getByTestId('assistant-chat-name').textContent()).toBe('离线统计');
+    await page.unroute(isCompletions, reply);
+    await page.close();
+  });
+});
+
 describe('AI助手 failures (feature-areas §8)', () => {
   async function answerWith(page: Page, reply: (route: Route) => Promise<void>, expected: string) {
     await page.route(isCompletions, reply);

@@ -1,6 +1,6 @@
 import type { StreamEvent } from '@iot/contracts/assistant';
 import { describe, expect, it } from 'vitest';
-import { applyEvent, type ChatState, EMPTY } from './conversation';
+import { applyEvent, type ChatState, EMPTY, nearBottom } from './conversation';
 
 const ev = (type: StreamEvent['type'], data: Partial<StreamEvent['data']>): StreamEvent => ({
   type,
@@ -48,5 +48,13 @@ describe('applyEvent', () => {
 
   it('leaves the conversation as it was on an error event', () => {
     expect(applyEvent(asking, ev('error', { content: '额度已用完' }), pending)).toBe(asking);
+  });
+});
+
+describe('nearBottom', () => {
+  it('follows new text within 100 px of the bottom, not beyond', () => {
+    expect(nearBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 600 })).toBe(true);
+    expect(nearBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 500 })).toBe(true);
+    expect(nearBottom({ scrollHeight: 1000, clientHeight: 400, scrollTop: 499 })).toBe(false);
   });
 });

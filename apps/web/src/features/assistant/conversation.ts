@@ -45,3 +45,11 @@ export function applyEvent(state: ChatState, event: StreamEvent, pendingId: numb
       return state;
   }
 }
+
+/** Within this distance of the bottom the list follows new text (feature-areas §4). */
+export const STICK_PX = 100;
+
+/** Whether a scrolled list is near enough its bottom to follow what is added. */
+export function nearBottom(el: { scrollHeight: number; scrollTop: number; clientHeight: number }): boolean {
+  return el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_PX;
+}

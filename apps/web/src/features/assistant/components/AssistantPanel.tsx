@@ -20,6 +20,7 @@ import {
 import { App, Button, Collapse, Dropdown, Input, Spin, Tag, Tooltip, Typography } from 'antd';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { downloadChatFile, QUESTION_MAX_CHARS } from '../api';
+import { nearBottom } from '../conversation';
 import { fileRefusal, formatSize, IMAGE_ACCEPT } from '../files';
 import { Markdown } from '../Markdown';
 import { useChat } from '../useChat';
@@ -31,9 +32,6 @@ interface Attached {
   key: number;
   file: File;
 }
-
-/** Within this distance of the bottom the list follows new text (feature-areas §4). */
-const STICK_PX = 100;
 
 export interface AssistantPanelProps {
   projectId: number;
@@ -148,8 +146,7 @@ export function AssistantPanel({
         ref={list}
         data-testid="assistant-messages"
         onScroll={(event) => {
-          const el = event.currentTarget;
-          stick.current = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_PX;
+          stick.current = nearBottom(event.currentTarget);
         }}
       >
         <div className="assistant-row assistant-row-assistant">
