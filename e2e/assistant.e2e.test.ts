@@ -255,6 +255,28 @@ describe('AI助手 at the desk', () => {
     await page.close();
   });
 
+  it('a history that failed to load says so with 重试, apart from an empty one', async () => {
+    const page = await openAs(WARNER, `/projects/groups/${projectId}/warningList`);
+    const panel = await openPanel(page);
+    const list = (url: URL) => url.pathname === `/iot/groups/${projectId}/chats`;
+    const broken = (route: Route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 40000, message: '系统异常', data: null }),
+      });
+    await page.route(list, broken);
+    await panel.getByRole('button', { name: '历史对话' }).click();
+    const history = page.locator('.assistant-history');
+    const error = history.getByTestId('load-error');
+    await error.getByText(/历史对话加载失败/).waitFor();
+    expect(await history.getByText('还没有对话').count()).toBe(0);
+    await page.unroute(list, broken);
+    await error.getByRole('button', { name: /重\s?试/ }).click();
+    await history.getByText('还没有对话').waitFor();
+    await page.close();
+  });
+
   it('attaches an image with its size, refuses one over 20 MB', async () => {
     const page = await openAs(ASKER, gatewaysPath());
     const panel = await openPanel(page);
