@@ -165,15 +165,31 @@ export function deleteFailure(reason: string): string {
     : `${Messages.DELETE_FAILED}${text}`;
 }
 
+/**
+ * The Authorization header value for the signed-in user, refreshing a token near expiry first, as
+ * every call sends it; null when signed out. For calls the envelope client cannot make (streams).
+ */
+export async function bearer(): Promise<string | null> {
+  let session = getSession();
+  if (session && !isFresh(session)) {
+    if (!(await refreshSession())) throw new ApiError(ResultCode.TOKEN_EXPIRED, HttpMessages.LOGOUT_TEXT);
+    session = getSession();
+  }
+  return session ? `Bearer ${session.token}` : null;
+}
+
+/** Reports a failure the way `request` does (session expiry, 401, or a notice), for calls made outside it. */
+export function reportFailure(error: ApiError): void {
+  if (error.code === ResultCode.TOKEN_EXPIRED) feedback.sessionExpired();
+  else if (error.code === ResultCode.TOKEN_ERROR) feedback.unauthorized();
+  else feedback.error(error.message);
+}
+
 async function send<T>(method: string, url: string, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = {};
   if (!options.anonymous) {
-    let session = getSession();
-    if (session && !isFresh(session)) {
-      if (!(await refreshSession())) throw new ApiError(ResultCode.TOKEN_EXPIRED, HttpMessages.LOGOUT_TEXT);
-      session = getSession();
-    }
-    if (session) headers.authorization = `Bearer ${session.token}`;
+    const authorization = await bearer();
+    if (authorization) headers.authorization = authorization;
   }
   let body: BodyInit | undefined;
   if (options.file) {

@@ -19,6 +19,9 @@ const MessageSetting = () => <UserCenterTab tab="message" />;
  */
 const SCREENS: Record<string, ComponentType> = {
   'users/AccountSecurity': AccountSecurity,
+  'assistant/Assistant': lazy(() =>
+    import('../features/assistant/index').then((m) => ({ default: m.Assistant })),
+  ),
   'monitoring/RealTimeData': lazy(() =>
     import('../features/monitoring/pages/RealTimeData').then((m) => ({ default: m.RealTimeData })),
   ),

@@ -1,6 +1,7 @@
 import { Drawer, Layout } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { AssistantDrawer, useAssistantPush } from '../../features/assistant/index';
 import { LiveMessages } from '../../features/messages/index';
 import { ProjectGate } from '../../features/projects/ProjectGate';
 import { scopeOfPath } from '../../platform/routes/generate';
@@ -38,6 +39,8 @@ export function AppLayout() {
   const narrow = useNarrow();
   const [drawer, setDrawer] = useState(false);
   const { items } = useNavItems(shellScope);
+  // A pinned assistant sits beside the content instead of over it (decision 0063).
+  const push = useAssistantPush(narrow);
 
   const content = (
     <Layout.Content className="shell-content" onKeyDown={clickSearchOnEnter} data-testid="main">
@@ -53,7 +56,10 @@ export function AppLayout() {
         narrow={narrow}
         onOpenMenu={items.length > 0 ? () => setDrawer(true) : undefined}
       />
-      <Layout style={{ background: 'transparent', minWidth: 0 }}>
+      <Layout
+        style={{ background: 'transparent', minWidth: 0, marginRight: push }}
+        data-assistant-push={push}
+      >
         {narrow ? (
           <Drawer
             open={drawer}
@@ -78,6 +84,7 @@ export function AppLayout() {
           content
         )}
       </Layout>
+      <AssistantDrawer narrow={narrow} />
     </Layout>
   );
 }

@@ -9,6 +9,7 @@ import { Permission } from '@iot/contracts';
 import { Button, Dropdown, Modal, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AssistantButton } from '../../features/assistant/index';
 import { MessageBell } from '../../features/messages/index';
 import { ChangePasswordModal, UserAvatar } from '../../features/users/index';
 import { useLoginInfo, useSystemInfo } from '../../platform/queries';
@@ -106,6 +107,7 @@ export function TopBar({
             </Button>
           </Dropdown>
         )}
+        <AssistantButton narrow={narrow} />
         {messageCenter && <MessageBell canUpdate={(messageCenter.permission & Permission.UPDATE) !== 0} />}
         {personalCodes.has('router-auditList') && (
           <Tooltip title="我的审批">

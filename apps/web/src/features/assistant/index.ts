@@ -1,0 +1,2 @@
+export { AssistantButton, AssistantDrawer, useAssistantPush } from './components/AssistantDrawer';
+export { Assistant } from './pages/Assistant';
