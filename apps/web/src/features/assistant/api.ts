@@ -33,14 +33,6 @@ export const chatsApi = {
 };
 
 /**
- * The most earlier messages a question names as its context (the server's CHAT_MAX_CONTEXT_MESSAGES,
- * decision 0060): the latest ones are sent.
- */
-export const CONTEXT_MESSAGES = 50;
-/** The longest question the server takes (its CHAT_MAX_CONTENT). */
-export const QUESTION_MAX_CHARS = 10_000;
-
-/**
  * A file of a message, fetched with the session token (files are served to the project's members
  * only) and handed to the browser to open or save under its name.
  */

@@ -1,15 +1,8 @@
-import type { ChatMessage } from '@iot/contracts/assistant';
+import { CHAT_MAX_CONTEXT_MESSAGES, type ChatMessage } from '@iot/contracts/assistant';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  CONTEXT_MESSAGES,
-  type CompletionInput,
-  chatFailureText,
-  chatKeys,
-  chatsApi,
-  streamCompletion,
-} from './api';
+import { type CompletionInput, chatFailureText, chatKeys, chatsApi, streamCompletion } from './api';
 import { applyEvent, type ChatState, EMPTY } from './conversation';
 
 /**
@@ -67,7 +60,7 @@ export function useChat(projectId: number) {
         const messageIds = before.messages
           .filter((m) => m.id > 0 && m.role !== 'system')
           .map((m) => m.id)
-          .slice(-CONTEXT_MESSAGES);
+          .slice(-CHAT_MAX_CONTEXT_MESSAGES);
         await streamCompletion(
           projectId,
           chatId,

@@ -12,6 +12,7 @@ import {
 } from '@ant-design/icons';
 import { zh } from '@iot/contracts';
 import {
+  CHAT_MAX_CONTENT,
   type ChatMessage,
   categoryLabel,
   type DataCategory,
@@ -19,7 +20,7 @@ import {
 } from '@iot/contracts/assistant';
 import { App, Button, Collapse, Dropdown, Input, Spin, Tag, Tooltip, Typography } from 'antd';
 import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
-import { downloadChatFile, QUESTION_MAX_CHARS } from '../api';
+import { downloadChatFile } from '../api';
 import { nearBottom } from '../conversation';
 import { fileRefusal, formatSize, IMAGE_ACCEPT } from '../files';
 import { Markdown } from '../Markdown';
@@ -215,7 +216,7 @@ export function AssistantPanel({
         )}
         <Input.TextArea
           rows={6}
-          maxLength={QUESTION_MAX_CHARS}
+          maxLength={CHAT_MAX_CONTENT}
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
