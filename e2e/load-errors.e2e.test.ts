@@ -329,3 +329,70 @@ describe('a failed load shows 加载失败 with 重试, not the empty text', () 
     await page.close();
   });
 });
+
+describe('what the values mean fails to load (demo operator, 500)', () => {
+  /** The operator's 实时数据 shows the simulated gateway alone, as cards. */
+  async function openRealTime(page: Page) {
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [
+        `iot.query.${operator.userId}.monitoring.realTime.${projectId}`,
+        JSON.stringify({ gatewayIds: [site.gateways[0]!.id], picked: true, view: 'cards' }),
+      ],
+    );
+    await page.goto(`${h.t.baseUrl}/projects/groups/${projectId}/realTimeData`);
+  }
+
+  it('实时数据 says the units and labels are missing, with 重试, instead of showing raw values as if formatted', async () => {
+    const gateway = site.gateways[0]!.id;
+    const page = await h.openAs(OPERATOR.username, OPERATOR.password, '/usercenter');
+    await page.getByText('个人中心').first().waitFor();
+    const restore = await fail(
+      page,
+      (url) => path(url, `/iot/groups/${projectId}/gateways/${gateway}/indicators`),
+      { status: 500, reason: '指标服务暂时不可用' },
+    );
+    await openRealTime(page);
+    const error = page.getByTestId('load-error').filter({ hasText: '指标信息加载失败' });
+    await error.waitFor({ timeout: 15_000 });
+    expect(await error.textContent()).toContain('指标服务暂时不可用');
+    // The values are there, raw: no unit yet.
+    const tile = page.getByTestId(`tile-${gateway}-cod`);
+    await expect.poll(() => page.getByTestId(`live-tile-${gateway}-cod`).textContent()).toMatch(/\d/);
+    expect(await tile.textContent()).not.toContain('mg/L');
+    await page.waitForTimeout(300);
+    await screenshot(page, 'i11-meta-error-realtime-light');
+
+    await restore();
+    await error.getByRole('button', { name: /重\s?试/ }).click();
+    await expect.poll(() => tile.textContent()).toContain('mg/L');
+    await expect.poll(() => error.count()).toBe(0);
+    await page.close();
+  });
+
+  it('实时数据 on a phone, tech theme: the notice fits and 重试 stays on screen', async () => {
+    const gateway = site.gateways[0]!.id;
+    await h.api('PUT', '/iot/users/current/theme', { theme: 'tech' }, operator.token);
+    try {
+      const context = await h.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const { access, refresh } = await h.t.login(OPERATOR.username, OPERATOR.password);
+      await page.goto(`${h.t.baseUrl}/usercenter?accessToken=${access}&refreshToken=${refresh}`);
+      await page.getByText('个人中心').first().waitFor();
+      await fail(page, (url) => path(url, `/iot/groups/${projectId}/gateways/${gateway}/indicators`), {
+        status: 502,
+      });
+      await openRealTime(page);
+      const error = page.getByTestId('load-error').filter({ hasText: '指标信息加载失败' });
+      await error.waitFor({ timeout: 15_000 });
+      const retry = (await error.getByTestId('load-retry').boundingBox())!;
+      expect(retry.x + retry.width).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.waitForTimeout(300);
+      await screenshot(page, 'i11-meta-error-realtime-phone-tech');
+      await context.close();
+    } finally {
+      await h.api('PUT', '/iot/users/current/theme', { theme: 'light' }, operator.token);
+    }
+  });
+});

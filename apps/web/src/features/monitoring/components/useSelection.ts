@@ -20,7 +20,7 @@ export interface SeriesPick {
  */
 export function useSelection(groupId: number, asked: SeriesPick) {
   const tree = useTreeIndicators(groupId);
-  const { meta } = useIndicatorMeta(groupId, asked.gatewayIds, tree.gateways);
+  const { meta, failure } = useIndicatorMeta(groupId, asked.gatewayIds, tree.gateways);
   const toPick = useCallback(
     (gatewayIndicatorIds: number[]): SeriesPick => {
       const picked = gatewayIndicatorIds
@@ -33,7 +33,7 @@ export function useSelection(groupId: number, asked: SeriesPick) {
     },
     [tree.indicators],
   );
-  return { meta, gateways: tree.gateways, toPick };
+  return { meta, metaFailure: failure, gateways: tree.gateways, toPick };
 }
 
 /** A series' name: gateway alias · indicator alias. */
