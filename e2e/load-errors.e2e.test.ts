@@ -160,6 +160,33 @@ describe('a failed load shows 加载失败 with 重试, not the empty text', () 
     await page.close();
   });
 
+  it('实时数据 and 工具集 › 查找设备 (demo operator, 500 and 502)', async () => {
+    let page = await failThenRetry({
+      user: OPERATOR,
+      pathname: `/projects/groups/${projectId}/realTimeData`,
+      matches: (url) => path(url, `/iot/groups/${projectId}/groupTree`),
+      failure: { status: 500, reason: '分组服务暂时不可用' },
+      what: '分组树',
+      empty: '分组树中还没有网关指标',
+      data: (p) => p.getByTestId(`gateway-card-${site.gateways[0]!.id}`),
+      shot: 'i11-load-error-realtime-light',
+    });
+    await page.close();
+    // 查找设备 is the project's gateway list inside 工具集.
+    page = await failThenRetry({
+      user: OPERATOR,
+      pathname: `/projects/groups/${projectId}/toolSet?activeKey=gatewayDetail`,
+      matches: (url) => path(url, `/iot/groups/${projectId}/gateways`),
+      failure: { status: 502 },
+      what: '网关列表',
+      empty: '还没有网关',
+      data: (p) =>
+        p.locator('[data-tool="gatewayDetail"] .ant-table-row', { hasText: site.gateways[0]!.alias }),
+      shot: 'i11-load-error-find-device-light',
+    });
+    await page.close();
+  });
+
   it('指标配置 › 指标列表 (a role with 指标配置 only, 500)', async () => {
     const page = await failThenRetry({
       user: INDICATOR_READER,
@@ -394,5 +421,99 @@ describe('what the values mean fails to load (demo operator, 500)', () => {
     } finally {
       await h.api('PUT', '/iot/users/current/theme', { theme: 'light' }, operator.token);
     }
+  });
+});
+
+describe('charts that fail say so, with 重试 (demo operator, 500)', () => {
+  /** Opens a screen with its remembered conditions and its data request failing; retries once it answers. */
+  async function chartFailsThenRetry(options: {
+    saved: [string, unknown];
+    route: string;
+    endpoint: string;
+    what: string;
+    empty: string;
+    data: (page: Page) => Locator;
+    shot: string;
+  }) {
+    const page = await h.openAs(OPERATOR.username, OPERATOR.password, '/usercenter');
+    await page.getByText('个人中心').first().waitFor();
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [`iot.query.${operator.userId}.${options.saved[0]}`, JSON.stringify(options.saved[1])],
+    );
+    const restore = await fail(page, (url) => url.pathname.endsWith(options.endpoint), {
+      status: 500,
+      reason: '数据服务暂时不可用',
+    });
+    await page.goto(`${h.t.baseUrl}/projects/groups/${projectId}/${options.route}`);
+    const error = page.getByTestId('load-error').filter({ hasText: `${options.what}加载失败` });
+    await error.waitFor({ timeout: 15_000 });
+    expect(await error.textContent()).toContain('数据服务暂时不可用');
+    expect(await page.getByText(options.empty, { exact: true }).filter({ visible: true }).count()).toBe(0);
+    await page.waitForTimeout(300);
+    await screenshot(page, options.shot);
+    await restore();
+    await error.getByRole('button', { name: /重\s?试/ }).click();
+    await options.data(page).first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => error.count()).toBe(0);
+    await page.close();
+  }
+
+  it('趋势分析', async () => {
+    await chartFailsThenRetry({
+      saved: [
+        `monitoring.trend.${projectId}`,
+        {
+          gatewayIndicatorIds: [gatewayIndicator.id],
+          gatewayIds: [gatewayIndicator.gatewayId],
+          metrics: [gatewayIndicator.dataIdentification],
+          preset: 'last24h',
+          start: 0,
+          stop: 0,
+        },
+      ],
+      route: 'trend',
+      endpoint: '/gateways/chart',
+      what: '趋势曲线',
+      empty: '该时间范围内没有数据',
+      data: (p) => p.getByTestId('series-chart').locator('canvas'),
+      shot: 'i11-load-error-trend-light',
+    });
+  });
+
+  it('排名分析', async () => {
+    await chartFailsThenRetry({
+      saved: [
+        `ranking.${projectId}`,
+        {
+          scope: 'all',
+          gatewayIds: [],
+          metric: gatewayIndicator.dataIdentification,
+          preset: 'today',
+          start: 0,
+          stop: 0,
+          statistic: 'avg',
+          order: 'desc',
+        },
+      ],
+      route: 'ranking',
+      endpoint: '/gateways/ranking',
+      what: '排名',
+      empty: '暂无数据',
+      data: (p) => p.locator('[data-testid="ranking-table"] .ant-table-row'),
+      shot: 'i11-load-error-ranking-light',
+    });
+  });
+
+  it('预警分析', async () => {
+    await chartFailsThenRetry({
+      saved: [`warnings.analysis.${projectId}`, { preset: 'last7d', start: 0, stop: 0 }],
+      route: 'warningAnalysis',
+      endpoint: '/warnings/analysis',
+      what: '预警分析',
+      empty: '所选时间内没有预警',
+      data: (p) => p.locator('.ant-statistic'),
+      shot: 'i11-load-error-warning-analysis-light',
+    });
   });
 });
