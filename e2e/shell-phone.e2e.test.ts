@@ -215,6 +215,16 @@ describe('at 390 px', () => {
       // Home remembers the project the tabs work on.
       await tabs.getByText('首页').click();
       await page.getByTestId('current-project').getByText('示范污水处理项目').waitFor();
+      // 退出 on the phone asks too; 取消 keeps the session.
+      await home.getByRole('button', { name: /退\s*出/ }).click();
+      const ask = page.locator('.ant-modal-confirm');
+      await ask.locator('.ant-modal-confirm-title', { hasText: '确定退出登录吗？' }).waitFor();
+      await page.waitForTimeout(300);
+      await screenshot(page, `i11-phone-m-logout-${theme}`);
+      await ask.getByRole('button', { name: /取\s*消/ }).click();
+      await expect.poll(() => ask.count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/m');
+      expect(await page.evaluate(() => localStorage.getItem('iot.session'))).not.toBeNull();
       await page.close();
     });
   }
