@@ -159,7 +159,9 @@ export function SeriesChart({
         offset: Math.floor(index / 2) * AXIS_OFFSET,
         scale: true,
         ...(levels ? { min: Math.min(...values), max: Math.max(...values), interval: 1 } : {}),
-        nameTextStyle: { color: axisColor },
+        // Names stand outside their axis (a left axis's name ends at it): two left axes' names,
+        // centred, ran together as one ("控制模式 mg/L").
+        nameTextStyle: { color: axisColor, align: index % 2 === 0 ? ('right' as const) : ('left' as const) },
         axisLabel: {
           color: axisColor,
           ...(levels ? { formatter: (v: number) => levels.find((l) => l.value === v)?.label ?? '' } : {}),
