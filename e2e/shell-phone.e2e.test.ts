@@ -130,6 +130,45 @@ describe('at 390 px', () => {
     await context.close();
   });
 
+  it('no screen of the operator is wider than the phone (filters wrap, tables scroll inside)', async () => {
+    await setTheme(operator.username, operator.password, 'light');
+    const page = await openAs(operator, `/projects/groups/${projectId}/realTimeData`);
+    await expect.poll(() => routeName(page)).toBe(`router-realTimeData-g${projectId}`);
+    const routes: [string, string][] = [
+      ['realTimeData', 'router-realTimeData'],
+      ['historicalData', 'router-historicalData'],
+      ['trend', 'router-trend'],
+      ['ranking', 'router-ranking'],
+      ['gateways', 'router-projectGateway'],
+      ['groups', 'router-project-group'],
+      ['warningList', 'router-warningList'],
+      ['warningAnalysis', 'router-warningAnalysis'],
+      ['toolSet', 'router-toolSet'],
+    ];
+    for (const [route, code] of routes) {
+      await page.goto(`${h.t.baseUrl}/projects/groups/${projectId}/${route}`);
+      await expect.poll(() => routeName(page)).toBe(`${code}-g${projectId}`);
+      await page.locator('.ant-card').first().waitFor();
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), route).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+    }
+    // 预警列表's 开始时间: the preset and the range take a line each.
+    await page.goto(`${h.t.baseUrl}/projects/groups/${projectId}/warningList`);
+    const range = page.getByLabel('起止时间').first();
+    await range.waitFor();
+    const picker = (await page.locator('.ant-picker-range').first().boundingBox())!;
+    expect(picker.x + picker.width).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'i11-phone-warning-list-light');
+    await setTheme(operator.username, operator.password, 'tech');
+    await page.reload();
+    await page.locator('.ant-picker-range').first().waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'i11-phone-warning-list-tech');
+    await page.close();
+  });
+
   it('a table keeps its columns and scrolls sideways instead of collapsing', async () => {
     await setTheme(operator.username, operator.password, 'light');
     for (const n of [1, 2]) {
