@@ -160,6 +160,33 @@ describe('a failed load shows 加载失败 with 重试, not the empty text', () 
     await page.close();
   });
 
+  it('实时数据 and 工具集 › 查找设备 (demo operator, 500 and 502)', async () => {
+    let page = await failThenRetry({
+      user: OPERATOR,
+      pathname: `/projects/groups/${projectId}/realTimeData`,
+      matches: (url) => path(url, `/iot/groups/${projectId}/groupTree`),
+      failure: { status: 500, reason: '分组服务暂时不可用' },
+      what: '分组树',
+      empty: '分组树中还没有网关指标',
+      data: (p) => p.getByTestId(`gateway-card-${site.gateways[0]!.id}`),
+      shot: 'i11-load-error-realtime-light',
+    });
+    await page.close();
+    // 查找设备 is the project's gateway list inside 工具集.
+    page = await failThenRetry({
+      user: OPERATOR,
+      pathname: `/projects/groups/${projectId}/toolSet?activeKey=gatewayDetail`,
+      matches: (url) => path(url, `/iot/groups/${projectId}/gateways`),
+      failure: { status: 502 },
+      what: '网关列表',
+      empty: '还没有网关',
+      data: (p) =>
+        p.locator('[data-tool="gatewayDetail"] .ant-table-row', { hasText: site.gateways[0]!.alias }),
+      shot: 'i11-load-error-find-device-light',
+    });
+    await page.close();
+  });
+
   it('指标配置 › 指标列表 (a role with 指标配置 only, 500)', async () => {
     const page = await failThenRetry({
       user: INDICATOR_READER,
@@ -327,5 +354,166 @@ describe('a failed load shows 加载失败 with 重试, not the empty text', () 
     await online.getByRole('button', { name: /重\s?试/ }).click();
     await online.locator('.ant-statistic-content-value').waitFor();
     await page.close();
+  });
+});
+
+describe('what the values mean fails to load (demo operator, 500)', () => {
+  /** The operator's 实时数据 shows the simulated gateway alone, as cards. */
+  async function openRealTime(page: Page) {
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [
+        `iot.query.${operator.userId}.monitoring.realTime.${projectId}`,
+        JSON.stringify({ gatewayIds: [site.gateways[0]!.id], picked: true, view: 'cards' }),
+      ],
+    );
+    await page.goto(`${h.t.baseUrl}/projects/groups/${projectId}/realTimeData`);
+  }
+
+  it('实时数据 says the units and labels are missing, with 重试, instead of showing raw values as if formatted', async () => {
+    const gateway = site.gateways[0]!.id;
+    const page = await h.openAs(OPERATOR.username, OPERATOR.password, '/usercenter');
+    await page.getByText('个人中心').first().waitFor();
+    const restore = await fail(
+      page,
+      (url) => path(url, `/iot/groups/${projectId}/gateways/${gateway}/indicators`),
+      { status: 500, reason: '指标服务暂时不可用' },
+    );
+    await openRealTime(page);
+    const error = page.getByTestId('load-error').filter({ hasText: '指标信息加载失败' });
+    await error.waitFor({ timeout: 15_000 });
+    expect(await error.textContent()).toContain('指标服务暂时不可用');
+    // The values are there, raw: no unit yet.
+    const tile = page.getByTestId(`tile-${gateway}-cod`);
+    await expect.poll(() => page.getByTestId(`live-tile-${gateway}-cod`).textContent()).toMatch(/\d/);
+    expect(await tile.textContent()).not.toContain('mg/L');
+    await page.waitForTimeout(300);
+    await screenshot(page, 'i11-meta-error-realtime-light');
+
+    await restore();
+    await error.getByRole('button', { name: /重\s?试/ }).click();
+    await expect.poll(() => tile.textContent()).toContain('mg/L');
+    await expect.poll(() => error.count()).toBe(0);
+    await page.close();
+  });
+
+  it('实时数据 on a phone, tech theme: the notice fits and 重试 stays on screen', async () => {
+    const gateway = site.gateways[0]!.id;
+    await h.api('PUT', '/iot/users/current/theme', { theme: 'tech' }, operator.token);
+    try {
+      const context = await h.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      const { access, refresh } = await h.t.login(OPERATOR.username, OPERATOR.password);
+      await page.goto(`${h.t.baseUrl}/usercenter?accessToken=${access}&refreshToken=${refresh}`);
+      await page.getByText('个人中心').first().waitFor();
+      await fail(page, (url) => path(url, `/iot/groups/${projectId}/gateways/${gateway}/indicators`), {
+        status: 502,
+      });
+      await openRealTime(page);
+      const error = page.getByTestId('load-error').filter({ hasText: '指标信息加载失败' });
+      await error.waitFor({ timeout: 15_000 });
+      const retry = (await error.getByTestId('load-retry').boundingBox())!;
+      expect(retry.x + retry.width).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.waitForTimeout(300);
+      await screenshot(page, 'i11-meta-error-realtime-phone-tech');
+      await context.close();
+    } finally {
+      await h.api('PUT', '/iot/users/current/theme', { theme: 'light' }, operator.token);
+    }
+  });
+});
+
+describe('charts that fail say so, with 重试 (demo operator, 500)', () => {
+  /** Opens a screen with its remembered conditions and its data request failing; retries once it answers. */
+  async function chartFailsThenRetry(options: {
+    saved: [string, unknown];
+    route: string;
+    endpoint: string;
+    what: string;
+    empty: string;
+    data: (page: Page) => Locator;
+    shot: string;
+  }) {
+    const page = await h.openAs(OPERATOR.username, OPERATOR.password, '/usercenter');
+    await page.getByText('个人中心').first().waitFor();
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [`iot.query.${operator.userId}.${options.saved[0]}`, JSON.stringify(options.saved[1])],
+    );
+    const restore = await fail(page, (url) => url.pathname.endsWith(options.endpoint), {
+      status: 500,
+      reason: '数据服务暂时不可用',
+    });
+    await page.goto(`${h.t.baseUrl}/projects/groups/${projectId}/${options.route}`);
+    const error = page.getByTestId('load-error').filter({ hasText: `${options.what}加载失败` });
+    await error.waitFor({ timeout: 15_000 });
+    expect(await error.textContent()).toContain('数据服务暂时不可用');
+    expect(await page.getByText(options.empty, { exact: true }).filter({ visible: true }).count()).toBe(0);
+    await page.waitForTimeout(300);
+    await screenshot(page, options.shot);
+    await restore();
+    await error.getByRole('button', { name: /重\s?试/ }).click();
+    await options.data(page).first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => error.count()).toBe(0);
+    await page.close();
+  }
+
+  it('趋势分析', async () => {
+    await chartFailsThenRetry({
+      saved: [
+        `monitoring.trend.${projectId}`,
+        {
+          gatewayIndicatorIds: [gatewayIndicator.id],
+          gatewayIds: [gatewayIndicator.gatewayId],
+          metrics: [gatewayIndicator.dataIdentification],
+          preset: 'last24h',
+          start: 0,
+          stop: 0,
+        },
+      ],
+      route: 'trend',
+      endpoint: '/gateways/chart',
+      what: '趋势曲线',
+      empty: '该时间范围内没有数据',
+      data: (p) => p.getByTestId('series-chart').locator('canvas'),
+      shot: 'i11-load-error-trend-light',
+    });
+  });
+
+  it('排名分析', async () => {
+    await chartFailsThenRetry({
+      saved: [
+        `ranking.${projectId}`,
+        {
+          scope: 'all',
+          gatewayIds: [],
+          metric: gatewayIndicator.dataIdentification,
+          preset: 'today',
+          start: 0,
+          stop: 0,
+          statistic: 'avg',
+          order: 'desc',
+        },
+      ],
+      route: 'ranking',
+      endpoint: '/gateways/ranking',
+      what: '排名',
+      empty: '暂无数据',
+      data: (p) => p.locator('[data-testid="ranking-table"] .ant-table-row'),
+      shot: 'i11-load-error-ranking-light',
+    });
+  });
+
+  it('预警分析', async () => {
+    await chartFailsThenRetry({
+      saved: [`warnings.analysis.${projectId}`, { preset: 'last7d', start: 0, stop: 0 }],
+      route: 'warningAnalysis',
+      endpoint: '/warnings/analysis',
+      what: '预警分析',
+      empty: '所选时间内没有预警',
+      data: (p) => p.locator('.ant-statistic'),
+      shot: 'i11-load-error-warning-analysis-light',
+    });
   });
 });

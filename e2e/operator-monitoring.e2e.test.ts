@@ -232,6 +232,9 @@ describe('demo-operator sees what the values mean', () => {
     const tooltip = (await chart.textContent()) ?? '';
     expect(tooltip).toContain(`${HISTORY_GATEWAY} · 运维控制模式`);
     expect(tooltip).toMatch(/\d+\.\d mg\/L/);
+    // The enum and the boolean in their words, as on 实时数据 — not 1 and 0.
+    expect(tooltip).toContain('运维控制模式：自动');
+    expect(tooltip).toMatch(/运维提升泵运行：(是|否)/);
     expect(tooltip).not.toContain(' · cod');
     await page.mouse.move(box.x - 40, box.y - 40);
     await page.waitForTimeout(300);
@@ -242,6 +245,35 @@ describe('demo-operator sees what the values mean', () => {
     const cells = await table.locator('.ant-table-row td:nth-child(2)').allTextContents();
     expect(cells.length).toBeGreaterThan(0);
     for (const cell of cells) expect(cell).toMatch(/^进水泵房网关 · 运维(COD|提升泵运行|控制模式)$/);
+    await page.close();
+  }, 60_000);
+
+  it('趋势分析: each line named and on the axis of its unit, not on a shared 数值 axis', async () => {
+    const page = await open(screenPath('trend'), 'router-trend');
+    await queryHistory(page);
+    const chart = page.getByTestId('series-chart');
+    // COD on mg/L; the pump and the mode (no unit) on axes of their own names — never the raw keys.
+    await expect
+      .poll(() => chart.getAttribute('data-units'), { timeout: 15_000 })
+      .toBe('mg/L|运维提升泵运行|运维控制模式');
+    await expect(page.getByText('3 条曲线 · 3 个单位坐标轴').count()).resolves.toBe(1);
+    // The pump's and the mode's axes tick at their words, not at 0.2 steps.
+    expect(await chart.getAttribute('data-levels')).toBe('运维提升泵运行:否/是|运维控制模式:手动/自动');
+    await chart.locator('canvas').waitFor();
+    const box = (await chart.boundingBox())!;
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
+          await page.mouse.move(box.x + box.width * 0.52, box.y + box.height * 0.45);
+          return chart.textContent();
+        },
+        { timeout: 10_000 },
+      )
+      .toContain(`${HISTORY_GATEWAY} · 运维COD`);
+    expect(await chart.textContent()).toMatch(/\d+\.\d mg\/L/);
+    expect(await chart.textContent()).toContain('运维控制模式：自动');
+    await screenshot(page, 'i11-operator-trend-light');
     await page.close();
   }, 60_000);
 
@@ -272,7 +304,21 @@ describe('demo-operator sees what the values mean', () => {
       page.locator(`[data-testid="live-value"][data-key="${gateway}:${metric}"]`);
     await expect.poll(() => value('cod').textContent(), { timeout: 15_000 }).toMatch(/^\d+\.\d mg\/L$/);
     await expect.poll(() => value('mode').textContent()).toMatch(/^(手动|自动)$/);
-    await page.waitForTimeout(500);
+    // The key point's curve tells the same: COD with its unit, the mode in its word.
+    const chart = page.getByTestId('live-chart').first();
+    const box = (await chart.boundingBox())!;
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.move(box.x + box.width * 0.9, box.y + box.height * 0.5);
+          await page.mouse.move(box.x + box.width * 0.97, box.y + box.height * 0.55);
+          return chart.textContent();
+        },
+        { timeout: 10_000 },
+      )
+      .toMatch(/\d+\.\d mg\/L/);
+    expect(await chart.textContent()).toMatch(/运维控制模式：(手动|自动)/);
+    await page.waitForTimeout(300);
     await screenshot(page, 'operator-home-light');
     await page.close();
   }, 60_000);
@@ -325,6 +371,15 @@ describe('demo-operator sees what the values mean', () => {
       await page.getByTestId(`summary-${historyGateway}-cod`).waitFor();
       await page.waitForTimeout(500);
       await screenshot(page, 'operator-history-tech');
+      await page.close();
+
+      page = await open(screenPath('trend'), 'router-trend');
+      await queryHistory(page);
+      await expect
+        .poll(() => page.getByTestId('series-chart').getAttribute('data-units'), { timeout: 15_000 })
+        .toContain('mg/L');
+      await page.waitForTimeout(500);
+      await screenshot(page, 'i11-operator-trend-tech');
       await page.close();
 
       page = await open(

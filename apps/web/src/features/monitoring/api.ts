@@ -65,7 +65,23 @@ export function useIndicatorMeta(groupId: number, gatewayIds: number[], aliases:
     }
     return byKey;
   }, [...lists, aliases]);
-  return { meta, loading: results.some((r) => r.isLoading) };
+  // A failed read is said (with a retry), not left as raw keys that look like the data (issue 11,
+  // items 1 and 6). A refusal is not a failure: a role without a monitoring read has no metadata.
+  const failed = results.filter((r) => r.isError && !(r.error instanceof ApiError && r.error.status === 403));
+  const failure: MetaFailure | null =
+    failed.length > 0
+      ? {
+          error: failed[0]!.error,
+          retry: () => Promise.all(failed.map((r) => r.refetch())),
+        }
+      : null;
+  return { meta, loading: results.some((r) => r.isLoading), failure };
+}
+
+/** The indicators' metadata of some gateways could not be read. */
+export interface MetaFailure {
+  error: Error | null;
+  retry(): unknown;
 }
 
 export function toMeta(gi: GatewayIndicator, gatewayAlias: string): IndicatorMeta {

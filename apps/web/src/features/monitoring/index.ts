@@ -1,9 +1,10 @@
-export { dataQueryMessage, fetchChart, useIndicatorMeta } from './api';
+export { dataQueryMessage, fetchChart, type MetaFailure, useIndicatorMeta } from './api';
 export {
   GatewayIndicatorPicker,
   type PickerProps,
   useTreeIndicators,
 } from './components/GatewayIndicatorPicker';
+export { MetaFailureAlert } from './components/MetaFailureAlert';
 export { type ChartLine, SeriesChart } from './components/SeriesChart';
 export { resolveRange, TimeRangeField, type TimeRangeValue } from './components/TimeRangeField';
 export { presetRange, TIME_PRESETS } from './components/timePresets';

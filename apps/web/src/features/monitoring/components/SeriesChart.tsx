@@ -35,6 +35,10 @@ export interface ChartLine {
    */
   axis?: string;
   decimals: number | null;
+  /** Words for the values of an enum or a boolean (自动, 是): the tooltip shows them, not the number. */
+  label?: (value: number) => string;
+  /** An enum's or a boolean's values and words: its axis shows these ticks only, by their words. */
+  levels?: { value: number; label: string }[];
   points: ChartBucket[];
 }
 
@@ -144,17 +148,28 @@ export function SeriesChart({
     // At least one y-axis: a grid without one cannot be drawn.
     const units = lines.length > 0 ? [...new Set(lines.map(axisOf))] : [NO_UNIT];
     const axisColor = token.colorTextSecondary;
-    const yAxis = units.map((unit, index) => ({
-      type: 'value' as const,
-      name: unit,
-      position: index % 2 === 0 ? ('left' as const) : ('right' as const),
-      offset: Math.floor(index / 2) * AXIS_OFFSET,
-      scale: true,
-      nameTextStyle: { color: axisColor },
-      axisLabel: { color: axisColor },
-      axisLine: { show: true, lineStyle: { color: token.colorBorder } },
-      splitLine: { show: index === 0, lineStyle: { color: token.colorBorderSecondary } },
-    }));
+    const yAxis = units.map((unit, index) => {
+      // An axis of words (控制模式: 手动, 自动; a pump: 否, 是) ticks at its values only.
+      const levels = lines.find((l) => axisOf(l) === unit && l.levels && l.levels.length > 1)?.levels;
+      const values = levels?.map((l) => l.value) ?? [];
+      return {
+        type: 'value' as const,
+        name: unit,
+        position: index % 2 === 0 ? ('left' as const) : ('right' as const),
+        offset: Math.floor(index / 2) * AXIS_OFFSET,
+        scale: true,
+        ...(levels ? { min: Math.min(...values), max: Math.max(...values), interval: 1 } : {}),
+        // Names stand outside their axis (a left axis's name ends at it): two left axes' names,
+        // centred, ran together as one ("控制模式 mg/L").
+        nameTextStyle: { color: axisColor, align: index % 2 === 0 ? ('right' as const) : ('left' as const) },
+        axisLabel: {
+          color: axisColor,
+          ...(levels ? { formatter: (v: number) => levels.find((l) => l.value === v)?.label ?? '' } : {}),
+        },
+        axisLine: { show: true, lineStyle: { color: token.colorBorder } },
+        splitLine: { show: index === 0, lineStyle: { color: token.colorBorderSecondary } },
+      };
+    });
     // Limits drawn across must be in view, whatever the values (the first line's axis holds them).
     const limits = (markLines ?? []).filter((m) => m.axis === 'y').map((m) => m.value);
     const limitAxis = yAxis[lines[0] ? units.indexOf(axisOf(lines[0])) : 0];
@@ -318,6 +333,10 @@ export function SeriesChart({
       data-testid="series-chart"
       data-units={[...new Set(lines.map(axisOf))].join('|')}
       data-marks={markLines?.map((m) => m.label).join('|')}
+      data-levels={lines
+        .filter((l) => l.levels && l.levels.length > 1)
+        .map((l) => `${axisOf(l)}:${l.levels!.map((v) => v.label).join('/')}`)
+        .join('|')}
       style={{ width: '100%', height }}
     />
   );
@@ -363,7 +382,9 @@ function tooltip(items: TooltipItem[], lines: Map<string, ChartLine>): string {
     const line = lines.get(key);
     const value = item.value?.[1];
     if (value === undefined || value === null) continue;
-    const text = `${line?.decimals !== null && line?.decimals !== undefined ? value.toFixed(line.decimals) : value}${line?.unit ? ` ${line.unit}` : ''}`;
+    const text = line?.label
+      ? line.label(value)
+      : `${line?.decimals !== null && line?.decimals !== undefined ? value.toFixed(line.decimals) : value}${line?.unit ? ` ${line.unit}` : ''}`;
     const row = rows.get(key) ?? { name: item.seriesName, color: item.color, parts: [] };
     row.parts.push(which === 'avg' ? text : `${which === 'max' ? '最大' : '最小'} ${text}`);
     rows.set(key, row);

@@ -9,6 +9,7 @@ import { useProjectId } from '../../../platform/routes/useProjectId';
 import { dataQueryMessage, fetchHistory } from '../api';
 import { GatewayIndicatorPicker } from '../components/GatewayIndicatorPicker';
 import { HistoryExportButton } from '../components/HistoryExportButton';
+import { MetaFailureAlert } from '../components/MetaFailureAlert';
 import { SeriesChart } from '../components/SeriesChart';
 import { resolveRange, TimeRangeField } from '../components/TimeRangeField';
 import { seriesName, toLines, useSelection } from '../components/useSelection';
@@ -154,96 +155,99 @@ export function HistoricalData() {
       {query === null ? (
         <Empty description="选择指标与时间范围后点击“查询”" style={{ padding: '48px 0' }} />
       ) : (
-        <Flex vertical gap={16}>
-          <Spin spinning={chart.fetching}>
-            <Flex justify="space-between" align="center" wrap>
-              <Typography.Text type="secondary">
-                {dayjs(query.startTime).format('YYYY-MM-DD HH:mm')} ～{' '}
-                {dayjs(query.stopTime).format('YYYY-MM-DD HH:mm')}
-                {chart.zoom &&
-                  `（已缩放至 ${dayjs(chart.zoom[0]).format('MM-DD HH:mm:ss')} ～ ${dayjs(chart.zoom[1]).format('MM-DD HH:mm:ss')}）`}
-                ，虚线为每段时间的最大值与最小值
-              </Typography.Text>
+        <>
+          <MetaFailureAlert failure={selection.metaFailure} />
+          <Flex vertical gap={16}>
+            <Spin spinning={chart.fetching}>
+              <Flex justify="space-between" align="center" wrap>
+                <Typography.Text type="secondary">
+                  {dayjs(query.startTime).format('YYYY-MM-DD HH:mm')} ～{' '}
+                  {dayjs(query.stopTime).format('YYYY-MM-DD HH:mm')}
+                  {chart.zoom &&
+                    `（已缩放至 ${dayjs(chart.zoom[0]).format('MM-DD HH:mm:ss')} ～ ${dayjs(chart.zoom[1]).format('MM-DD HH:mm:ss')}）`}
+                  ，虚线为每段时间的最大值与最小值
+                </Typography.Text>
+              </Flex>
+              {chart.loading ? (
+                <div style={{ height: 380 }} />
+              ) : chart.error ? (
+                <LoadError
+                  what="历史曲线"
+                  error={new Error(dataQueryMessage(chart.error))}
+                  onRetry={chart.retry}
+                />
+              ) : lines.every((l) => l.points.length === 0) ? (
+                <Empty description="该时间范围内没有数据" style={{ padding: '48px 0' }} />
+              ) : (
+                <SeriesChart
+                  lines={lines}
+                  start={query.startTime}
+                  stop={query.stopTime}
+                  band
+                  onZoom={chart.setZoom}
+                />
+              )}
+            </Spin>
+            <Flex gap={8} wrap data-testid="history-summary">
+              {overview.map((line) => {
+                const s = summarise(line.points);
+                const meta = selection.meta.get(line.key);
+                if (!s.max || !s.min) return null;
+                return (
+                  <Card
+                    key={line.key}
+                    size="small"
+                    data-testid={`summary-${line.key.replace(':', '-')}`}
+                    style={{ minWidth: 260 }}
+                  >
+                    <Typography.Text strong>{line.name}</Typography.Text>
+                    <div>
+                      最大值 {formatWithUnit(meta, s.max.max)}
+                      <Typography.Text type="secondary" data-testid="max-time">
+                        （{dayjs(s.max.maxTs).format('YYYY-MM-DD HH:mm:ss')}）
+                      </Typography.Text>
+                    </div>
+                    <div>
+                      最小值 {formatWithUnit(meta, s.min.min)}
+                      <Typography.Text type="secondary" data-testid="min-time">
+                        （{dayjs(s.min.minTs).format('YYYY-MM-DD HH:mm:ss')}）
+                      </Typography.Text>
+                    </div>
+                    <div>
+                      平均值 {formatStatistic(meta, s.avg)} · {s.count} 条
+                    </div>
+                  </Card>
+                );
+              })}
             </Flex>
-            {chart.loading ? (
-              <div style={{ height: 380 }} />
-            ) : chart.error ? (
-              <LoadError
-                what="历史曲线"
-                error={new Error(dataQueryMessage(chart.error))}
-                onRetry={chart.retry}
+            <div data-testid="history-table">
+              <Table<Row>
+                size="small"
+                rowKey="key"
+                columns={columns}
+                dataSource={rows}
+                loading={page.isFetching}
+                locale={{
+                  emptyText: tableEmpty(
+                    pageFailure,
+                    '历史数据',
+                    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />,
+                  ),
+                }}
+                pagination={{
+                  current: saved.page + 1,
+                  pageSize: saved.perPage,
+                  total: knownTotal,
+                  showSizeChanger: true,
+                  pageSizeOptions: [20, 50, 100],
+                  showTotal: (n) => (total.data?.total !== undefined ? `共 ${n} 条` : `已加载 ${n} 条以上`),
+                  onChange: (p, perPage) =>
+                    setSaved({ ...saved, page: perPage === saved.perPage ? p - 1 : 0, perPage }),
+                }}
               />
-            ) : lines.every((l) => l.points.length === 0) ? (
-              <Empty description="该时间范围内没有数据" style={{ padding: '48px 0' }} />
-            ) : (
-              <SeriesChart
-                lines={lines}
-                start={query.startTime}
-                stop={query.stopTime}
-                band
-                onZoom={chart.setZoom}
-              />
-            )}
-          </Spin>
-          <Flex gap={8} wrap data-testid="history-summary">
-            {overview.map((line) => {
-              const s = summarise(line.points);
-              const meta = selection.meta.get(line.key);
-              if (!s.max || !s.min) return null;
-              return (
-                <Card
-                  key={line.key}
-                  size="small"
-                  data-testid={`summary-${line.key.replace(':', '-')}`}
-                  style={{ minWidth: 260 }}
-                >
-                  <Typography.Text strong>{line.name}</Typography.Text>
-                  <div>
-                    最大值 {formatWithUnit(meta, s.max.max)}
-                    <Typography.Text type="secondary" data-testid="max-time">
-                      （{dayjs(s.max.maxTs).format('YYYY-MM-DD HH:mm:ss')}）
-                    </Typography.Text>
-                  </div>
-                  <div>
-                    最小值 {formatWithUnit(meta, s.min.min)}
-                    <Typography.Text type="secondary" data-testid="min-time">
-                      （{dayjs(s.min.minTs).format('YYYY-MM-DD HH:mm:ss')}）
-                    </Typography.Text>
-                  </div>
-                  <div>
-                    平均值 {formatStatistic(meta, s.avg)} · {s.count} 条
-                  </div>
-                </Card>
-              );
-            })}
+            </div>
           </Flex>
-          <div data-testid="history-table">
-            <Table<Row>
-              size="small"
-              rowKey="key"
-              columns={columns}
-              dataSource={rows}
-              loading={page.isFetching}
-              locale={{
-                emptyText: tableEmpty(
-                  pageFailure,
-                  '历史数据',
-                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />,
-                ),
-              }}
-              pagination={{
-                current: saved.page + 1,
-                pageSize: saved.perPage,
-                total: knownTotal,
-                showSizeChanger: true,
-                pageSizeOptions: [20, 50, 100],
-                showTotal: (n) => (total.data?.total !== undefined ? `共 ${n} 条` : `已加载 ${n} 条以上`),
-                onChange: (p, perPage) =>
-                  setSaved({ ...saved, page: perPage === saved.perPage ? p - 1 : 0, perPage }),
-              }}
-            />
-          </div>
-        </Flex>
+        </>
       )}
     </Card>
   );

@@ -30,6 +30,7 @@ import {
 import { useGatewayStatus, useIndicatorMeta } from '../api';
 import { GatewayIndicatorPicker, useTreeIndicators } from '../components/GatewayIndicatorPicker';
 import { LiveTile, LiveTimeCell, LiveValueCell } from '../components/LiveCells';
+import { MetaFailureAlert } from '../components/MetaFailureAlert';
 import { TokenVars } from '../components/TokenVars';
 import type { IndicatorMeta } from '../format';
 import type { LiveStore } from '../live/liveStore';
@@ -74,7 +75,7 @@ export function RealTimeData() {
     [saved.picked, saved.gatewayIds, gateways, loading],
   );
   const live = useLiveGateways(gatewayIds);
-  const { meta } = useIndicatorMeta(groupId, gatewayIds, gateways);
+  const { meta, failure: metaFailure } = useIndicatorMeta(groupId, gatewayIds, gateways);
   // Open warnings mark their cards and rows, live; a card or row opens its curve (decision 0033).
   const marks = useActiveWarnings(groupId);
   const [curve, setCurve] = useState<CurveTarget | null>(null);
@@ -149,6 +150,7 @@ export function RealTimeData() {
           title={`无权查看 ${live.refused.length} 个网关的实时数据`}
         />
       )}
+      {!loading && !failure && rows.length > 0 && <MetaFailureAlert failure={metaFailure} />}
       {loading ? (
         <Spin style={{ display: 'block', margin: '48px auto' }} />
       ) : failure ? (

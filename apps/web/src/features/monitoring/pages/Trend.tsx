@@ -7,6 +7,7 @@ import { useSavedQuery } from '../../../components/useSavedQuery';
 import { useProjectId } from '../../../platform/routes/useProjectId';
 import { dataQueryMessage } from '../api';
 import { GatewayIndicatorPicker } from '../components/GatewayIndicatorPicker';
+import { MetaFailureAlert } from '../components/MetaFailureAlert';
 import { axisOf, SeriesChart } from '../components/SeriesChart';
 import { resolveRange, TimeRangeField } from '../components/TimeRangeField';
 import { toLines, useSelection } from '../components/useSelection';
@@ -81,32 +82,35 @@ export function Trend() {
       {query === null ? (
         <Empty description="选择指标与时间范围后点击“查询”" style={{ padding: '48px 0' }} />
       ) : (
-        <Spin spinning={chart.fetching}>
-          <Typography.Text type="secondary">
-            {dayjs(query.startTime).format('YYYY-MM-DD HH:mm')} ～{' '}
-            {dayjs(query.stopTime).format('YYYY-MM-DD HH:mm')} · {lines.length} 条曲线 · {units.length}{' '}
-            个单位坐标轴
-          </Typography.Text>
-          {chart.loading ? (
-            <div style={{ height: 380 }} />
-          ) : chart.error ? (
-            <LoadError
-              what="趋势曲线"
-              error={new Error(dataQueryMessage(chart.error))}
-              onRetry={chart.retry}
-            />
-          ) : lines.every((l) => l.points.length === 0) ? (
-            <Empty description="该时间范围内没有数据" style={{ padding: '48px 0' }} />
-          ) : (
-            <SeriesChart
-              lines={lines}
-              start={query.startTime}
-              stop={query.stopTime}
-              onZoom={chart.setZoom}
-              height={480}
-            />
-          )}
-        </Spin>
+        <>
+          <MetaFailureAlert failure={selection.metaFailure} />
+          <Spin spinning={chart.fetching}>
+            <Typography.Text type="secondary">
+              {dayjs(query.startTime).format('YYYY-MM-DD HH:mm')} ～{' '}
+              {dayjs(query.stopTime).format('YYYY-MM-DD HH:mm')} · {lines.length} 条曲线 · {units.length}{' '}
+              个单位坐标轴
+            </Typography.Text>
+            {chart.loading ? (
+              <div style={{ height: 380 }} />
+            ) : chart.error ? (
+              <LoadError
+                what="趋势曲线"
+                error={new Error(dataQueryMessage(chart.error))}
+                onRetry={chart.retry}
+              />
+            ) : lines.every((l) => l.points.length === 0) ? (
+              <Empty description="该时间范围内没有数据" style={{ padding: '48px 0' }} />
+            ) : (
+              <SeriesChart
+                lines={lines}
+                start={query.startTime}
+                stop={query.stopTime}
+                onZoom={chart.setZoom}
+                height={480}
+              />
+            )}
+          </Spin>
+        </>
       )}
     </Card>
   );

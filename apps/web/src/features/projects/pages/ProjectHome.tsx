@@ -8,7 +8,7 @@ import { http } from '../../../api/http';
 import { useProjectSettings } from '../../../platform/projectSettings';
 import { flatten, useGroupTreeIndicators, useScopeGroupId } from '../../groups';
 import { useWorkOrderScreen } from '../../maintenance/index';
-import { type LiveStatus, useIndicatorMeta } from '../../monitoring';
+import { type LiveStatus, MetaFailureAlert, useIndicatorMeta } from '../../monitoring';
 import { KeyPoints, pickKeyPoints } from '../components/home/KeyPoints';
 import { SiteLayout } from '../components/home/SiteLayout';
 import { StatCards } from '../components/home/StatCards';
@@ -117,7 +117,7 @@ export function ProjectHome() {
   const metrics = useMemo(() => [...new Set(followed.map((i) => i.dataIdentification))], [followed]);
   const aliases = useMemo(() => new Map(followed.map((i) => [i.gatewayId, i.gatewayAlias])), [followed]);
   // Units, decimals and enum labels of the followed indicators (any monitoring read may ask).
-  const { meta } = useIndicatorMeta(groupId, gatewayIds, aliases);
+  const { meta, failure: metaFailure } = useIndicatorMeta(groupId, gatewayIds, aliases);
 
   // The last day from the chart query, extended by live values; one span on every card.
   const keyPoints = useKeyPointSeries(gatewayIds, metrics);
@@ -189,6 +189,7 @@ export function ProjectHome() {
           </Card>
         </Col>
         <Col xs={24} xl={14}>
+          <MetaFailureAlert failure={metaFailure} />
           {tree.isError && !isForbidden(tree.error) ? (
             <Card title="关键监测点">
               <LoadError compact what="关键监测点" error={tree.error} onRetry={tree.refetch} />

@@ -12,7 +12,7 @@ import { exportFileName, exportXlsx } from '../../../components/exportXlsx';
 import { LoadError } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
 import { useProjectId } from '../../../platform/routes/useProjectId';
-import { type IndicatorMeta, resolveRange, useIndicatorMeta } from '../../monitoring/index';
+import { type IndicatorMeta, MetaFailureAlert, resolveRange, useIndicatorMeta } from '../../monitoring/index';
 import { fetchRanking, type RankingQuery, useProjectIndicators } from '../api';
 import { RankingChart } from '../components/RankingChart';
 import { type Conditions, RankingConditions } from '../components/RankingConditions';
@@ -98,7 +98,7 @@ export function Ranking() {
     () => new Map(gatewayOptions.map((g) => [g.value, g.label])),
     [gatewayOptions],
   );
-  const { meta } = useIndicatorMeta(projectId, query?.gatewayIds ?? [], gatewayNames);
+  const { meta, failure: metaFailure } = useIndicatorMeta(projectId, query?.gatewayIds ?? [], gatewayNames);
 
   const ranking = useQuery({
     queryKey: ['ranking', projectId, query],
@@ -201,6 +201,7 @@ export function Ranking() {
         <Empty description="选择指标与时间范围后点击“查询”" style={{ padding: '48px 0' }} />
       ) : (
         <Spin spinning={ranking.isFetching}>
+          <MetaFailureAlert failure={metaFailure} />
           {ranking.isError ? (
             <LoadError what="排名" error={ranking.error} onRetry={ranking.refetch} />
           ) : rows.length === 0 && !ranking.isFetching ? (

@@ -15,8 +15,9 @@ export function WarningTimeField({
   value: TimeRangeValue;
   onChange: (v: TimeRangeValue) => void;
 }) {
+  // On a phone the two parts take a line each instead of running off the screen (as TimeRangeField).
   return (
-    <Space.Compact>
+    <Space.Compact style={{ flexWrap: 'wrap', maxWidth: '100%', rowGap: 8 }}>
       <Select
         aria-label="开始时间范围"
         style={{ width: 150 }}
@@ -32,7 +33,7 @@ export function WarningTimeField({
         aria-label="起止时间"
         showTime
         format="YYYY-MM-DD HH:mm"
-        style={{ width: 330 }}
+        style={{ width: 330, maxWidth: '100%' }}
         value={value.preset === ANY_TIME ? null : resolveRange(value)}
         onChange={(range) => {
           if (range?.[0] && range[1])

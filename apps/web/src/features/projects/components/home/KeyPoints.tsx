@@ -131,10 +131,20 @@ export function KeyPoints({
                   start={window?.[0]}
                   stop={window?.[1]}
                   height={points.length > 1 ? 180 : 260}
-                  series={lines.map(({ i, points: p }) => ({
-                    name: i.alias,
-                    points: p.filter((pt): pt is [number, number] => typeof pt[1] === 'number'),
-                  }))}
+                  series={lines.map(({ i, points: p }) => {
+                    const m = meta?.get(seriesKey(i.gatewayId, i.dataIdentification));
+                    return {
+                      name: i.alias,
+                      points: p.filter((pt): pt is [number, number] => typeof pt[1] === 'number'),
+                      // A bucket's average of a boolean (0.75) has no word: a number then.
+                      format: m
+                        ? (v: number) =>
+                            (m.type === 'enum' || m.type === 'boolean') && !Number.isInteger(v)
+                              ? v.toFixed(2)
+                              : formatWithUnit(m, v)
+                        : undefined,
+                    };
+                  })}
                 />
               </div>
             </Col>

@@ -12,6 +12,8 @@ echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, Canvas
 export interface LiveSeries {
   name: string;
   points: [number, number][];
+  /** The tooltip's text of a value (decimals, unit, an enum's word); three decimals without it. */
+  format?: (value: number) => string;
 }
 
 /** Series colours readable on the light and the dark (tech) backgrounds alike. */
@@ -69,9 +71,17 @@ export function LiveChart({
           borderColor: token.colorBorder,
           textStyle: { color: token.colorText },
           formatter: (params: unknown) => {
-            const items = params as { marker: string; seriesName: string; value: [number, number] }[];
+            const items = params as {
+              marker: string;
+              seriesName: string;
+              seriesIndex: number;
+              value: [number, number];
+            }[];
             if (items.length === 0) return '';
-            const rows = items.map((i) => `<div>${i.marker}${i.seriesName}：${round(i.value[1])}</div>`);
+            const rows = items.map((i) => {
+              const format = series[i.seriesIndex]?.format;
+              return `<div>${i.marker}${i.seriesName}：${format ? format(i.value[1]) : round(i.value[1])}</div>`;
+            });
             return `<div>${formatTooltipTime(items[0]!.value[0])}</div>${rows.join('')}`;
           },
         },
