@@ -28,6 +28,8 @@ import * as duty from './migrations/0032-duty.js';
 import * as workOrderListIndexes from './migrations/0034-work-order-list-indexes.js';
 import * as malfunctions from './migrations/0037-malfunctions.js';
 import * as workOrdersByEquipment from './migrations/0039-work-orders-by-equipment.js';
+import * as workOrderListCounts from './migrations/0042-work-order-list-counts.js';
+import * as workOrderKeywordIndex from './migrations/0043-work-order-keyword-index.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */
@@ -60,6 +62,8 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0034-work-order-list-indexes': workOrderListIndexes,
   '0037-malfunctions': malfunctions,
   '0039-work-orders-by-equipment': workOrdersByEquipment,
+  '0042-work-order-list-counts': workOrderListCounts,
+  '0043-work-order-keyword-index': workOrderKeywordIndex,
 };
 
 class CodeMigrationProvider implements MigrationProvider {
