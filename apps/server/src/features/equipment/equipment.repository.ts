@@ -218,6 +218,7 @@ export class EquipmentRepository {
         'gi.id as gateway_indicator_id',
         'gi.gateway_id',
         'gw.alias as gateway_alias',
+        'gw.online_status as gateway_online_status',
         'gi.alias',
         'gi.data_identification',
         'i.unit',
