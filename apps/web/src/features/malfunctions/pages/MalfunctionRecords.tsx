@@ -41,6 +41,7 @@ import { listenToTopic } from '../../messages/index';
 import { resolveRange, TIME_PRESETS, type TimeRangeValue } from '../../monitoring/index';
 import { type MalfunctionFilter, malfunctionKeys, malfunctionsApi } from '../api';
 import { Duration, useNow } from '../components/Duration';
+import { MalfunctionDrawer } from '../components/MalfunctionDrawer';
 import { ReliabilityTab } from '../components/ReliabilityTab';
 import { equipmentLabel, ReportModal } from '../components/ReportModal';
 
@@ -163,6 +164,7 @@ function RecordsTab({
   const canOrder = menuGrants(menus, 'router-maintenanceTaskList', Permission.CREATE);
   const [reporting, setReporting] = useState(false);
   const [closing, setClosing] = useState<Malfunction | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
   const paged = usePagedList<Malfunction, Conditions>({
     savedAs: 'malfunctions',
     defaults: DEFAULTS,
@@ -213,7 +215,9 @@ function RecordsTab({
       width: 170,
       render: (_, m) => (
         <>
-          <div>{m.equipmentName}</div>
+          <Typography.Link onClick={() => setViewing(m.id)} data-testid="open-malfunction">
+            {m.equipmentName}
+          </Typography.Link>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {m.equipmentCode}
             {m.groupName ? ` · ${m.groupName}` : ''}
@@ -453,6 +457,7 @@ function RecordsTab({
         onClose={() => setReporting(false)}
       />
       <CloseModal projectId={projectId} target={closing} onClose={() => setClosing(null)} />
+      <MalfunctionDrawer projectId={projectId} id={viewing} onClose={() => setViewing(null)} />
     </>
   );
 }
