@@ -294,13 +294,17 @@ export class WorkOrdersRepository {
       return q;
     };
     const { page, size } = query;
+    // PostgreSQL, a keyword of 3+ characters: sorted by `created_at + 0`, the same order, so that the
+    // planner takes the trigram index's matches and sorts them, instead of walking every order newest
+    // first hoping the few matches come soon (1,000 matches from the middle of a year: 58,000 rows).
+    const trigramSort = this.dialect === 'postgres' && keyword !== undefined && [...keyword].length >= 3;
     const rows = (q: ReturnType<typeof filtered>) =>
       q
         .leftJoin('groups as g', 'g.id', 'o.group_id')
         .leftJoin('users as u', 'u.id', 'o.created_by')
         .selectAll('o')
         .select(['g.name as group_name', 'u.realname as creator_name'])
-        .orderBy('o.created_at', 'desc')
+        .orderBy(trigramSort ? sql`${sql.ref('o.created_at')} + 0` : sql.ref('o.created_at'), 'desc')
         .orderBy('o.id', 'desc')
         .limit(size)
         .offset(page * size)
