@@ -240,7 +240,7 @@ describe('the equipment detail’s 故障记录, 工单 and 维保记录', () =>
     await expect.poll(() => routeName(page)).toBe(`router-maintenanceTaskList-g${projectId}`);
     const filters = page.getByTestId('order-filters');
     await filters.getByText(`${pump.name}（${pump.code}）`).waitFor();
-    const titles = () => page.locator('.ant-table-row').getByRole('link').allTextContents();
+    const titles = () => page.locator('.ant-table-row a.ant-typography').allTextContents();
     await expect.poll(titles).toEqual([openOrder.title, doneOrder.title]);
     // The address no longer carries the piece: the filter is the list's own, kept like the others.
     expect(new URL(page.url()).searchParams.get('equipmentId')).toBeNull();
