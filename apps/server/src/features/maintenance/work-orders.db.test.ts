@@ -420,6 +420,20 @@ describe('work orders of a project', () => {
         body: { name: `过滤测试泵${code}`, code },
       });
     const [pump, fan] = [await piece('WO-EQ-1'), await piece('WO-EQ-2')];
+    // The list's 设备 filter reads the ledger under 工单管理's menu; another project's admin gets nothing.
+    const options = await t.ok<{ id: number; name: string; code: string }[]>(
+      'GET',
+      `/iot/groups/${projectId}/workOrders/equipmentOptions`,
+      { token: operator },
+    );
+    expect(options.filter((o) => o.code.startsWith('WO-EQ-'))).toEqual([
+      { id: pump.id, name: '过滤测试泵WO-EQ-1', code: 'WO-EQ-1', groupName: null },
+      { id: fan.id, name: '过滤测试泵WO-EQ-2', code: 'WO-EQ-2', groupName: null },
+    ]);
+    expect(
+      (await t.request('GET', `/iot/groups/${projectId}/workOrders/equipmentOptions`, { token: foreigner }))
+        .status,
+    ).toBe(403);
     const order = (title: string, equipmentId: number) =>
       t.ok<WorkOrder>('POST', `/iot/groups/${projectId}/workOrders`, {
         token: manager,

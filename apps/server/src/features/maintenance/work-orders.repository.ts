@@ -356,7 +356,7 @@ export class WorkOrdersRepository {
     return this.db
       .selectFrom('equipment as e')
       .leftJoin('groups as g', 'g.id', 'e.group_id')
-      .select(['e.id', 'e.name', 'e.code', 'g.name as group_name'])
+      .select(['e.id', 'e.name', 'e.code', 'g.name as groupName'])
       .where('e.project_id', '=', projectId)
       .orderBy('e.code')
       .orderBy('e.id')

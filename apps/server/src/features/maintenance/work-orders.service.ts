@@ -83,13 +83,8 @@ export class WorkOrdersService {
   }
 
   /** The project's equipment an order may be about (the list's 设备 filter). */
-  async equipmentOptions(projectId: number): Promise<WorkOrderEquipmentOption[]> {
-    return (await this.repository.equipment(projectId)).map((e) => ({
-      id: e.id,
-      name: e.name,
-      code: e.code,
-      groupName: e.group_name,
-    }));
+  equipmentOptions(projectId: number): Promise<WorkOrderEquipmentOption[]> {
+    return this.repository.equipment(projectId);
   }
 
   /** Whom orders of the project may be given to. */
@@ -408,9 +403,7 @@ export class WorkOrdersService {
             userIds:
               assignees.length > 0
                 ? assignees.map((a) => a.id)
-                : order.created_by !== null
-                  ? [order.created_by]
-                  : [],
+                : [order.created_by].filter((u) => u !== null),
             pool: assignees.length === 0,
           });
         }
