@@ -231,6 +231,30 @@ describe('the equipment detail’s 故障记录, 工单 and 维保记录', () =>
     await page.close();
   });
 
+  it('lists all the piece’s orders in 工单管理 through its 设备 filter, which the reader may also clear or choose', async () => {
+    const page = await openAs(READER, `/projects/groups/${projectId}/equipmentMonitor`);
+    await openDetail(page);
+    const work = page.getByTestId('equipment-work');
+    await work.getByRole('tab', { name: '工单' }).click();
+    await work.getByRole('link', { name: '在工单管理中查看全部' }).click();
+    await expect.poll(() => routeName(page)).toBe(`router-maintenanceTaskList-g${projectId}`);
+    const filters = page.getByTestId('order-filters');
+    await filters.getByText(`${pump.name}（${pump.code}）`).waitFor();
+    const titles = () => page.locator('.ant-table-row a.ant-typography').allTextContents();
+    await expect.poll(titles).toEqual([openOrder.title, doneOrder.title]);
+    // The address no longer carries the piece: the filter is the list's own, kept like the others.
+    expect(new URL(page.url()).searchParams.get('equipmentId')).toBeNull();
+    await shot(page, 'orders-equipment-filter');
+    // Cleared, the project's other orders come back; chosen again by typing, only the piece's.
+    await filters.locator('.ant-select').filter({ hasText: pump.name }).hover();
+    await filters.locator('.ant-select-clear').last().click();
+    await expect.poll(async () => (await titles()).length).toBeGreaterThan(2);
+    await filters.getByLabel('设备').fill(pump.code);
+    await page.locator('.ant-select-item-option').filter({ hasText: pump.code }).click();
+    await expect.poll(titles).toEqual([openOrder.title, doneOrder.title]);
+    await page.close();
+  });
+
   it('shows a failed list with 重试 and fits a 390 px phone', async () => {
     const list = (url: URL) =>
       url.pathname === `/iot/groups/${projectId}/malfunctions` &&

@@ -233,7 +233,11 @@ describe('from a crossed limit to a closed order, with the field worker on a pho
     const tabs = field.getByTestId('tab-bar');
     await expect.poll(() => routeName(field)).toBe(`router-maintenanceTaskList-g${projectId}`);
     expect(new URL(field.url()).pathname).toBe(`/m/projects/groups/${projectId}/maintenanceTasks`);
-    expect(await tabs.locator('[aria-current=page]').textContent()).toBe('工单');
+    expect(await tabs.locator('[aria-current=page]').textContent()).toMatch(/工单$/);
+    // The 工单 tab counts the worker's open orders (decision 0059), this one among them.
+    const badge = tabs.getByTestId('work-order-badge').locator('.ant-badge-count');
+    await expect.poll(async () => Number(await badge.getAttribute('title'))).toBeGreaterThan(0);
+    const mineBefore = Number(await badge.getAttribute('title'));
     const card = cards(field).filter({ hasText: title });
     await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(1);
     expect(await card.getByTestId('order-status').textContent()).toBe('待执行');
@@ -309,6 +313,8 @@ describe('from a crossed limit to a closed order, with the field worker on a pho
       admin,
     );
     expect(claimed.list[0]!.assignees.map((a) => a.realname)).toEqual([FIELD.realname]);
+    // Claimed: one more of the worker's open orders on the tab.
+    await expect.poll(async () => Number(await badge.getAttribute('title'))).toBe(mineBefore + 1);
 
     // The project's warnings are one tab away.
     await tabs.getByText('预警').tap();

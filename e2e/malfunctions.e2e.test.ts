@@ -142,6 +142,53 @@ describe('设备故障记录 at 390 px', () => {
     await expect.poll(() => row.textContent()).toContain('更换叶轮');
   });
 
+  it('opens a record’s detail; its reporter deletes a wrong report after a confirmation, nobody else’s (0059)', async () => {
+    await h.api(
+      'POST',
+      `/iot/groups/${projectId}/malfunctions`,
+      { equipmentId: pump.id, description: '误报：读数跳变' },
+      (await h.t.login(RECORDER.username, RECORDER.password)).access,
+    );
+    const page = await openAs(`/projects/groups/${projectId}/malfunctions`);
+    const rowOf = (text: string) => page.locator('tr', { hasText: text });
+    const drawer = page.locator('.ant-drawer');
+
+    // Another's report (the administrator's): the detail, no 删除 for a user without the delete bit.
+    await rowOf('出口阀门卡滞').getByTestId('open-malfunction').click();
+    const detail = drawer.getByTestId('malfunction-detail');
+    await detail.getByText('已检修').waitFor();
+    await detail.getByText('人工上报').waitFor();
+    await detail.getByText('2小时').first().waitFor();
+    expect(await drawer.getByRole('button', { name: /删\s?除/ }).count()).toBe(0);
+    await drawer.locator('.ant-drawer-close').click();
+    await expect.poll(() => detail.count()).toBe(0);
+
+    // A failed detail shows its reason with 重试, then the record.
+    const one = (url: URL) => /\/malfunctions\/\d+$/.test(url.pathname);
+    const broken = (route: Route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 40000, message: '系统繁忙', data: null }),
+      });
+    await page.route(one, broken);
+    await rowOf('误报：读数跳变').getByTestId('open-malfunction').click();
+    const error = drawer.getByTestId('load-error');
+    await error.waitFor();
+    await page.unroute(one, broken);
+    await error.getByRole('button', { name: /重\s?试/ }).click();
+    await detail.getByText('故障记录员').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(page, 'malfunctions-phone-detail');
+    await drawer.getByRole('button', { name: /删\s?除/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /删\s?除/ })
+      .click();
+    await page.getByText('已删除').waitFor();
+    await expect.poll(() => rowOf('误报：读数跳变').count()).toBe(0);
+  });
+
   it('shows MTBF / MTTR per equipment', async () => {
     const page = await openAs(`/projects/groups/${projectId}/malfunctions`);
     await page.getByRole('tab', { name: 'MTBF / MTTR' }).click();
@@ -162,6 +209,11 @@ describe('设备故障记录 at 390 px', () => {
       await page.getByRole('button', { name: /上报故障/ }).click();
       await page.getByRole('dialog', { name: '上报故障' }).waitFor();
       await shot(page, `malfunctions-desk-${theme}-report`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog', { name: '上报故障' }).count()).toBe(0);
+      await page.locator('tr', { hasText: '叶轮异响' }).getByTestId('open-malfunction').click();
+      await page.getByTestId('malfunction-detail').locator('img[alt=故障照片]').waitFor();
+      await shot(page, `malfunctions-desk-${theme}-detail`);
       await page.context().close();
     }
     const phone = await openAs(`/projects/groups/${projectId}/malfunctions`, PHONE, 'tech');

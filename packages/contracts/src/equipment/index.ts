@@ -112,6 +112,8 @@ export const equipmentBinding = z.object({
   gatewayIndicatorId: z.number().int(),
   gatewayId: z.number().int(),
   gatewayAlias: z.string(),
+  /** The gateway is online now (as the list was read): an offline run signal makes the piece 无信号. */
+  gatewayOnline: z.boolean(),
   /** The gateway indicator's alias and key (the live socket's metric). */
   alias: z.string(),
   dataIdentification: z.string(),

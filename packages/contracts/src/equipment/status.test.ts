@@ -13,6 +13,15 @@ describe('equipment status', () => {
     expect(deriveEquipmentStatus({ manualStatus: 'normal', run: '', fault: 0 })).toBe('unknown');
   });
 
+  it('reads an offline run signal as 无信号, after the manual status (decision 0059)', () => {
+    expect(deriveEquipmentStatus({ manualStatus: 'normal', run: 1, offline: true })).toBe('unknown');
+    expect(deriveEquipmentStatus({ manualStatus: 'normal', run: 1, fault: 1, offline: true })).toBe(
+      'unknown',
+    );
+    expect(deriveEquipmentStatus({ manualStatus: 'maintenance', run: 1, offline: true })).toBe('maintenance');
+    expect(deriveEquipmentStatus({ manualStatus: 'normal', run: 1, offline: false })).toBe('running');
+  });
+
   it('reads numbers and texts as on or off', () => {
     expect([1, 0, 2.5, '1', '0', 'true', 'on', 'off', 'x', null, undefined].map(signalOn)).toEqual([
       true,

@@ -37,7 +37,7 @@ export const ManualStatusNames: Record<ManualStatus, string> = {
   scrapped: '已报废',
 };
 
-/** unknown: no run signal bound, or no value of it stored yet. */
+/** unknown: no run signal bound, no value of it stored yet, or its gateway offline (decision 0059). */
 export const EQUIPMENT_STATUSES = [
   'running',
   'stopped',
@@ -77,16 +77,20 @@ export function signalOn(value: number | string | null | undefined): boolean | n
 }
 
 /**
- * Scrapped and under maintenance (set by hand) come first; then a fault signal that is on; then the
- * run signal on or off; without a run value, unknown.
+ * Scrapped and under maintenance (set by hand) come first; then, with the run signal's gateway
+ * offline, unknown (无信号: its last values are stale, decision 0059); then a fault signal that is on;
+ * then the run signal on or off; without a run value, unknown.
  */
 export function deriveEquipmentStatus(input: {
   manualStatus: ManualStatus;
   run?: number | string | null | undefined;
   fault?: number | string | null | undefined;
+  /** The run signal's gateway is offline (false when not known to be). */
+  offline?: boolean;
 }): EquipmentStatus {
   if (input.manualStatus === 'scrapped') return 'scrapped';
   if (input.manualStatus === 'maintenance') return 'maintenance';
+  if (input.offline) return 'unknown';
   if (signalOn(input.fault) === true) return 'fault';
   const run = signalOn(input.run);
   if (run === null) return 'unknown';

@@ -200,6 +200,15 @@ export const siteOption = z.object({
 });
 export type SiteOption = z.infer<typeof siteOption>;
 
+/** The project's equipment (工单管理's 设备 filter), by code; read on the work-order menu. */
+export const workOrderEquipmentOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  groupName: z.string().nullable(),
+});
+export type WorkOrderEquipmentOption = z.infer<typeof workOrderEquipmentOption>;
+
 /** Which warnings already have a work order (the warning list's 转工单 / 查看工单). */
 export const warningOrdersQuery = z.object({
   warningIds: z

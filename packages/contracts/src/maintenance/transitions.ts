@@ -130,6 +130,8 @@ export const TRANSITIONS: readonly TransitionRow[] = [
   { action: 'auditReject', from: S.NEEDS_AUDIT, to: S.UNPASSED, who: [auditor] },
   { action: 'allocate', from: S.TO_BE_ALLOCATED, to: S.TO_BE_IMPLEMENTED, who: [manager] },
   { action: 'allocate', from: S.UNCLAIMED, to: S.TO_BE_IMPLEMENTED, who: [manager] },
+  // A late order, in the pool or given to someone, may be given to another (decision 0059).
+  { action: 'allocate', from: S.OVERDUE, to: S.TO_BE_IMPLEMENTED, who: [manager] },
   { action: 'publish', from: S.TO_BE_ALLOCATED, to: S.UNCLAIMED, who: [manager] },
   { action: 'claim', from: S.UNCLAIMED, to: S.TO_BE_IMPLEMENTED, who: [{ kind: 'member' }] },
   { action: 'askReassign', from: S.TO_BE_IMPLEMENTED, to: S.TO_BE_REASSIGNED, who: [assignee] },
@@ -154,6 +156,9 @@ export const TRANSITIONS: readonly TransitionRow[] = [
   { action: 'close', from: S.PROCESSED_NOT_RESOLVED, to: S.CLOSED, who: checker, notByAssignee },
   { action: 'cancel', from: S.UNCLAIMED, to: S.UNCLAIMED_CANCELLED, who: [creator, manager] },
   { action: 'cancel', from: S.TO_BE_IMPLEMENTED, to: S.TO_BE_IMPLEMENTED_CANCELLED, who: [creator, manager] },
+  // Pool orders go overdue too; with nobody assigned, their creator is told (decision 0059).
+  { action: 'overdue', from: S.TO_BE_ALLOCATED, to: S.OVERDUE, who: [system] },
+  { action: 'overdue', from: S.UNCLAIMED, to: S.OVERDUE, who: [system] },
   { action: 'overdue', from: S.TO_BE_IMPLEMENTED, to: S.OVERDUE, who: [system] },
   { action: 'overdue', from: S.EXECUTING, submitted: false, to: S.OVERDUE, who: [system] },
 ];

@@ -192,6 +192,17 @@ describe('the ledger', () => {
     const board = await t.ok<EquipmentBoard>('GET', `${base()}/board?siteId=${site}`, { token: admin });
     expect(board.items.map((e) => [e.code, e.status])).toEqual([['P-001', 'stopped']]);
     expect(board.sites.map((s) => s.id)).toContain(site);
+
+    // The run signal's gateway falls silent past the offline timeout: 无信号, on the board too,
+    // until it speaks again (decision 0059).
+    await t.server.telemetry.ingest.sweep(Date.now() + t.config.offlineTimeoutSeconds * 1000 + 1000);
+    const silent = await t.ok<Equipment>('GET', `${base()}/${id}`, { token: operator });
+    expect(silent.status).toBe('unknown');
+    expect(silent.bindings.find((b) => b.role === 'run')?.gatewayOnline).toBe(false);
+    const silentBoard = await t.ok<EquipmentBoard>('GET', `${base()}/board?siteId=${site}`, { token: admin });
+    expect(silentBoard.items.map((e) => [e.code, e.status])).toEqual([['P-001', 'unknown']]);
+    await send(gw, [{ ts: Date.now(), values: { run: 1 } }]);
+    expect((await t.ok<Equipment>('GET', `${base()}/${id}`, { token: operator })).status).toBe('running');
   });
 
   it('exports what other features check equipment and fault signals with', async () => {

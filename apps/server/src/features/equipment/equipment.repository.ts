@@ -1,8 +1,7 @@
 import type { BindingInput } from '@iot/contracts/equipment';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { containsText } from '../../platform/db/search.js';
-import type { RunIncrement } from './run-hours.js';
 
 /** The columns of an equipment row a create or an update writes. */
 export interface EquipmentFields {
@@ -29,15 +28,6 @@ export interface ListFilter {
   groupIds?: number[] | undefined;
   manualStatus?: string | undefined;
   labelId?: number | undefined;
-}
-
-export interface RunStateRow {
-  equipment_id: number;
-  gateway_indicator_id: number;
-  watermark: number;
-  last_on: number | null;
-  run_ms: number;
-  starts: number;
 }
 
 const LABEL_TARGET = 'equipment';
@@ -218,6 +208,7 @@ export class EquipmentRepository {
         'gi.id as gateway_indicator_id',
         'gi.gateway_id',
         'gw.alias as gateway_alias',
+        'gw.online_status as gateway_online_status',
         'gi.alias',
         'gi.data_identification',
         'i.unit',
@@ -240,41 +231,6 @@ export class EquipmentRepository {
       .where('ll.target_id', 'in', equipmentIds)
       .where('l.project_id', '=', projectId)
       .orderBy('l.name')
-      .execute();
-  }
-
-  /** Totals and today's share of the pieces' run counters (of their current run signal). */
-  async runCounters(equipmentIds: number[], today: string) {
-    if (equipmentIds.length === 0) return { states: [], days: [] };
-    const [states, days] = await Promise.all([
-      this.db
-        .selectFrom('equipment_run_state as s')
-        .innerJoin('equipment_bindings as b', (j) =>
-          j
-            .onRef('b.equipment_id', '=', 's.equipment_id')
-            .on('b.role', '=', 'run')
-            .onRef('b.gateway_indicator_id', '=', 's.gateway_indicator_id'),
-        )
-        .select(['s.equipment_id', 's.watermark', 's.last_on', 's.run_ms', 's.starts'])
-        .where('s.equipment_id', 'in', equipmentIds)
-        .execute(),
-      this.db
-        .selectFrom('equipment_run_days')
-        .select(['equipment_id', 'run_ms', 'starts'])
-        .where('equipment_id', 'in', equipmentIds)
-        .where('day', '=', today)
-        .execute(),
-    ]);
-    return { states, days };
-  }
-
-  runDays(equipmentId: number, fromDay: string) {
-    return this.db
-      .selectFrom('equipment_run_days')
-      .select(['day', 'run_ms', 'starts'])
-      .where('equipment_id', '=', equipmentId)
-      .where('day', '>=', fromDay)
-      .orderBy('day')
       .execute();
   }
 
@@ -436,96 +392,6 @@ export class EquipmentRepository {
       .execute();
   }
 
-  /** Run states whose run signal is still the one bound, with the gateway still in the project. */
-  accountable(): Promise<RunStateRow[]> {
-    return this.db
-      .selectFrom('equipment_run_state as s')
-      .innerJoin('equipment as e', 'e.id', 's.equipment_id')
-      .innerJoin('equipment_bindings as b', (j) =>
-        j
-          .onRef('b.equipment_id', '=', 's.equipment_id')
-          .on('b.role', '=', 'run')
-          .onRef('b.gateway_indicator_id', '=', 's.gateway_indicator_id'),
-      )
-      .innerJoin('gateway_indicators as gi', 'gi.id', 's.gateway_indicator_id')
-      .innerJoin('gateways as gw', (j) =>
-        j.onRef('gw.id', '=', 'gi.gateway_id').onRef('gw.project_id', '=', 'e.project_id'),
-      )
-      .select([
-        's.equipment_id',
-        's.gateway_indicator_id',
-        's.watermark',
-        's.last_on',
-        's.run_ms',
-        's.starts',
-      ])
-      .execute();
-  }
-
-  /** Stored points of a signal after `after`, up to `until`, oldest first. */
-  points(gatewayIndicatorId: number, after: number, until: number, limit: number) {
-    return this.db
-      .selectFrom('telemetry')
-      .select(['ts', 'num_value', 'text_value'])
-      .where('gateway_indicator_id', '=', gatewayIndicatorId)
-      .where('ts', '>', after)
-      .where('ts', '<=', until)
-      .orderBy('ts')
-      .limit(limit)
-      .execute();
-  }
-
-  /**
-   * Adds a counted batch, only if the state is still at the watermark (and run signal) it was
-   * counted from: one conditional UPDATE moves the watermark and the totals, and the day rows are
-   * added in the same transaction. Answers false when another run (node) got there first.
-   */
-  async applyRun(state: RunStateRow, increment: RunIncrement): Promise<boolean> {
-    return this.db
-      .transaction()
-      .execute(async (trx) => {
-        const moved = await trx
-          .updateTable('equipment_run_state')
-          .set({
-            watermark: increment.to.watermark,
-            last_on: increment.to.lastOn === null ? null : increment.to.lastOn ? 1 : 0,
-            run_ms: sql`run_ms + ${increment.runMs}`,
-            starts: sql`starts + ${increment.starts}`,
-            updated_at: Date.now(),
-          })
-          .where('equipment_id', '=', state.equipment_id)
-          .where('gateway_indicator_id', '=', state.gateway_indicator_id)
-          .where('watermark', '=', state.watermark)
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) throw new StaleRunState();
-        for (const [day, add] of increment.days)
-          await trx
-            .insertInto('equipment_run_days')
-            .values({ equipment_id: state.equipment_id, day, run_ms: add.runMs, starts: add.starts })
-            .onConflict((oc) =>
-              oc.columns(['equipment_id', 'day']).doUpdateSet({
-                run_ms: sql`equipment_run_days.run_ms + ${add.runMs}`,
-                starts: sql`equipment_run_days.starts + ${add.starts}`,
-              }),
-            )
-            .execute();
-        return true;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof StaleRunState) return false;
-        throw error;
-      });
-  }
-
-  /** Run states, now (after a lost race, to continue from where the winner left). */
-  runState(equipmentId: number) {
-    return this.db
-      .selectFrom('equipment_run_state')
-      .select(['equipment_id', 'gateway_indicator_id', 'watermark', 'last_on', 'run_ms', 'starts'])
-      .where('equipment_id', '=', equipmentId)
-      .executeTakeFirst();
-  }
-
   /** Deletes every piece of the project (import rule replace); answers how many. */
   deleteAll(projectId: number) {
     return this.db.transaction().execute(async (trx) => {
@@ -545,6 +411,3 @@ export class EquipmentRepository {
     });
   }
 }
-
-/** The run state moved under a batch: it is dropped, and counted again from the new position. */
-class StaleRunState extends Error {}

@@ -19,13 +19,9 @@ import {
   signalOn,
 } from '@iot/contracts/equipment';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import type {
-  EquipmentFields,
-  EquipmentRepository,
-  ListFilter,
-  RunStateRow,
-} from './equipment.repository.js';
+import type { EquipmentFields, EquipmentRepository, ListFilter } from './equipment.repository.js';
 import { countRun } from './run-hours.js';
+import type { RunHoursRepository, RunStateRow } from './run-hours.repository.js';
 
 type Row = NonNullable<Awaited<ReturnType<EquipmentRepository['get']>>>;
 type GroupRow = Awaited<ReturnType<EquipmentRepository['groups']>>[number];
@@ -44,6 +40,7 @@ export const RUN_SETTLE_MS = 60_000;
 export class EquipmentService {
   constructor(
     private readonly repository: EquipmentRepository,
+    private readonly runHours: RunHoursRepository,
     /** Told after every write, so what other features keep of the ledger is read again. */
     private readonly changed: (projectId: number) => Promise<void> = async () => undefined,
   ) {}
@@ -124,7 +121,7 @@ export class EquipmentService {
   async runDays(projectId: number, id: number, days: number): Promise<RunDay[]> {
     if (!(await this.repository.get(projectId, id))) throw notFound(EquipmentMessages.NOT_FOUND);
     const from = chinaDay(chinaMidnight(Date.now()) - (days - 1) * DAY_MS);
-    return (await this.repository.runDays(id, from)).map((r) => ({
+    return (await this.runHours.runDays(id, from)).map((r) => ({
       day: r.day,
       runMs: Number(r.run_ms),
       starts: Number(r.starts),
@@ -141,12 +138,12 @@ export class EquipmentService {
   async accountRunHours(now = Date.now()): Promise<number> {
     const until = now - RUN_SETTLE_MS;
     let counted = 0;
-    for (const initial of await this.repository.accountable()) {
+    for (const initial of await this.runHours.accountable()) {
       let state: RunStateRow | undefined = initial;
       let attempts = 0;
       while (state && attempts < 1000) {
         attempts++;
-        const points = await this.repository.points(
+        const points = await this.runHours.points(
           state.gateway_indicator_id,
           state.watermark,
           until,
@@ -157,7 +154,7 @@ export class EquipmentService {
           { watermark: Number(state.watermark), lastOn: state.last_on === null ? null : state.last_on === 1 },
           points.map((p) => ({ ts: Number(p.ts), on: signalOn(p.num_value ?? p.text_value) === true })),
         );
-        if (await this.repository.applyRun(state, increment)) {
+        if (await this.runHours.applyRun(state, increment)) {
           counted += points.length;
           if (points.length < RUN_BATCH) break;
           state = {
@@ -167,7 +164,7 @@ export class EquipmentService {
           };
         } else {
           // Another node (or round) moved it: go on from where it is now, if it is still this signal.
-          const fresh = await this.repository.runState(state.equipment_id);
+          const fresh = await this.runHours.runState(state.equipment_id);
           state = fresh && fresh.gateway_indicator_id === state.gateway_indicator_id ? fresh : undefined;
         }
       }
@@ -216,7 +213,7 @@ export class EquipmentService {
       this.repository.groups(projectId),
       this.repository.bindings(projectId, ids),
       this.repository.labelsOf(projectId, ids),
-      this.repository.runCounters(ids, today),
+      this.runHours.runCounters(ids, today),
     ]);
     const states = new Map(run.states.map((s) => [s.equipment_id, s]));
     const days = new Map(run.days.map((d) => [d.equipment_id, d]));
@@ -270,6 +267,7 @@ export class EquipmentService {
           gatewayIndicatorId: b.gateway_indicator_id,
           gatewayId: b.gateway_id,
           gatewayAlias: b.gateway_alias,
+          gatewayOnline: b.gateway_online_status === 'online',
           alias: b.alias,
           dataIdentification: b.data_identification,
           unit: b.unit,
@@ -278,6 +276,7 @@ export class EquipmentService {
           manualStatus,
           run: values.run?.value,
           fault: values.fault?.value,
+          offline: own.some((b) => b.role === 'run' && b.gateway_online_status !== 'online'),
         }),
         values,
         run: counters,

@@ -7,6 +7,7 @@ import { EquipmentRepository } from './equipment.repository.js';
 import { registerEquipmentRoutes } from './equipment.routes.js';
 import { EquipmentService } from './equipment.service.js';
 import { EquipmentImportService } from './equipment-import.service.js';
+import { RunHoursRepository } from './run-hours.repository.js';
 
 export { RUN_SETTLE_MS } from './equipment.service.js';
 export type { EquipmentService };
@@ -33,7 +34,7 @@ const RUN_ACCOUNTING_MS = 30_000;
  */
 export function equipmentFeature(platform: Platform): { equipment: EquipmentService } {
   const repository = new EquipmentRepository(platform.db);
-  const equipment = new EquipmentService(repository, (projectId) =>
+  const equipment = new EquipmentService(repository, new RunHoursRepository(platform.db), (projectId) =>
     platform.cluster.publish(equipmentChangedChannel, { projectId }),
   );
   registerEquipmentRoutes(platform.router, {

@@ -35,23 +35,23 @@ export function maintenanceFeature(
     onDuty: OnDutyResolver;
   },
 ): { workOrders: WorkOrdersService; plans: PlansService; start(): void } {
-  // The assignees hear of it as a maintenance message addressed to them alone.
+  // The assignees (for a pool order, its creator) hear of it as a maintenance message to them alone.
   const notifyOverdue: OverdueNotice = async (order) => {
-    if (order.assigneeIds.length === 0) return;
+    if (order.userIds.length === 0) return;
     await deps.notify({
       projectId: order.projectId,
       type: 'maintenance',
       level: null,
       relationId: order.id,
-      userIds: order.assigneeIds,
+      userIds: order.userIds,
       variables: {
         equipmentName: `工单${order.code}「${order.title}」`,
         time: chinaTime(order.dueAt),
-        detail: '工单已逾期，请尽快处理',
+        detail: order.pool ? '工单已逾期，仍无人执行，请尽快分配' : '工单已逾期，请尽快处理',
       },
     });
   };
-  const orders = new WorkOrdersRepository(platform.db);
+  const orders = new WorkOrdersRepository(platform.db, platform.dialect);
   const workOrders = new WorkOrdersService(orders, platform.access, notifyOverdue, deps.audits);
   deps.audits.register(AuditType.WORK_ORDER, workOrders.auditHandler());
   registerWorkOrderRoutes(platform.router, workOrders, platform.files);

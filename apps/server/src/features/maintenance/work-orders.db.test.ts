@@ -57,6 +57,7 @@ const ALLOWED: [string, string, string][] = [
   ['allocate', '4', '6'],
   ['publish', '2', '4'],
   ['claim', '4', '6'],
+  ['allocate', '13', '6'],
   ['askReassign', '6', '3'],
   ['askReassign', '13', '3'],
   ['reassign', '3', '6'],
@@ -197,13 +198,13 @@ describe('the transition table', () => {
     expect(refused).toHaveLength(Object.keys(ACTION_NAMES).length * STATES.length - ALLOWED.length);
   });
 
-  it('lets the overdue job move only orders to be implemented or executing (not awaiting acceptance)', async () => {
+  it('lets the overdue job move pool orders and those to be implemented or executing (not awaiting acceptance)', async () => {
     const byState = new Map<string, number>();
     for (const state of STATES) byState.set(state, await orderIn(state, { dueAt: Date.now() - HOUR }));
     await t.server.workOrders.markOverdue();
     for (const [state, id] of byState) {
       const d = await detail(manager, id);
-      const expected = state === '6' || state === '10' ? '13' : state;
+      const expected = ['2', '4', '6', '10'].includes(state) ? '13' : state;
       expect(stateOf(d), `overdue from ${state}`).toBe(expected);
     }
   });
@@ -381,6 +382,37 @@ describe('work orders of a project', () => {
     expect(paged.total).toBeGreaterThan(2);
   });
 
+  it('finds a keyword anywhere in the title, code or description, of any length, through the index (0059)', async () => {
+    const make = (title: string, description = '') =>
+      t.ok<WorkOrder>('POST', `/iot/groups/${projectId}/workOrders`, {
+        token: manager,
+        body: { title, type: 1, description },
+      });
+    const pump = await make('7号虹吸泵Pump-Qx 换轴承', '叶轮磨损 50%_余量');
+    const quoted = await make('读数"越限"复核');
+    const found = async (keyword: string) =>
+      (
+        await t.ok<{ list: WorkOrder[]; total: number }>(
+          'GET',
+          `/iot/groups/${projectId}/workOrders?size=100&keyword=${encodeURIComponent(keyword)}`,
+          { token: operator },
+        )
+      ).list.map((o) => o.id);
+    // Three characters or more: the trigram index; fewer: the plain scan. The same answers either way.
+    expect(await found('虹吸泵')).toEqual([pump.id]);
+    expect(await found('吸')).toContain(pump.id);
+    expect(await found('pump-qx')).toEqual([pump.id]);
+    expect(await found('PUMP-QX 换')).toEqual([pump.id]);
+    expect(await found('磨损 50%_')).toEqual([pump.id]);
+    expect(await found('50%_余')).toEqual([pump.id]);
+    expect(await found('50__余')).toEqual([]);
+    expect(await found('损%余')).toEqual([]);
+    expect(await found(pump.code.slice(1))).toEqual([pump.id]);
+    expect(await found('"越限"')).toEqual([quoted.id]);
+    expect(await found('"越限')).toEqual([quoted.id]);
+    expect(await found('泵Pump-Qy')).toEqual([]);
+  });
+
   it("lists one piece of equipment's orders, and with open=true the unfinished ones", async () => {
     const piece = (code: string) =>
       t.ok<{ id: number }>('POST', `/iot/groups/${projectId}/equipment`, {
@@ -388,6 +420,20 @@ describe('work orders of a project', () => {
         body: { name: `过滤测试泵${code}`, code },
       });
     const [pump, fan] = [await piece('WO-EQ-1'), await piece('WO-EQ-2')];
+    // The list's 设备 filter reads the ledger under 工单管理's menu; another project's admin gets nothing.
+    const options = await t.ok<{ id: number; name: string; code: string }[]>(
+      'GET',
+      `/iot/groups/${projectId}/workOrders/equipmentOptions`,
+      { token: operator },
+    );
+    expect(options.filter((o) => o.code.startsWith('WO-EQ-'))).toEqual([
+      { id: pump.id, name: '过滤测试泵WO-EQ-1', code: 'WO-EQ-1', groupName: null },
+      { id: fan.id, name: '过滤测试泵WO-EQ-2', code: 'WO-EQ-2', groupName: null },
+    ]);
+    expect(
+      (await t.request('GET', `/iot/groups/${projectId}/workOrders/equipmentOptions`, { token: foreigner }))
+        .status,
+    ).toBe(403);
     const order = (title: string, equipmentId: number) =>
       t.ok<WorkOrder>('POST', `/iot/groups/${projectId}/workOrders`, {
         token: manager,
@@ -594,5 +640,33 @@ describe('the overdue job', () => {
     expect(messages).toHaveLength(12);
     expect(new Set(messages.map((m) => m.user_id))).toEqual(new Set([ids.operator]));
     expect(messages[0]!.title).toContain('工单');
+  });
+
+  it('marks pool orders overdue too, tells their creator, and lets a manager give them to someone (0059)', async () => {
+    const due = Date.now() - HOUR;
+    const operatorMade = await orderIn('4', { creator: ids.operator!, assignees: [], dueAt: due });
+    const managerMade = await orderIn('2', { assignees: [], dueAt: due });
+    expect(await t.server.workOrders.markOverdue()).toBeGreaterThanOrEqual(2);
+    expect(stateOf(await detail(manager, operatorMade))).toBe('13');
+    expect(stateOf(await detail(manager, managerMade))).toBe('13');
+    await t.server.messages.drain();
+    const told = await t.server.platform.db
+      .selectFrom('messages')
+      .select(['user_id', 'relation_id'])
+      .where('relation_id', 'in', [operatorMade, managerMade])
+      .where('type', '=', 'maintenance')
+      .orderBy('relation_id')
+      .execute();
+    expect(told).toEqual([
+      { user_id: ids.operator, relation_id: operatorMade },
+      { user_id: ids.manager, relation_id: managerMade },
+    ]);
+    // Nobody is assigned: the operator can neither start nor claim it; a manager allocates it.
+    expect((await act(operator, operatorMade, 'start')).status).toBe(403);
+    expect((await act(operator, operatorMade, 'claim')).status).toBe(409);
+    const allocated = await act(manager, operatorMade, 'allocate');
+    expect(allocated.body.data).toMatchObject({ status: 6, assignees: [{ id: ids.operator }] });
+    // Once late is enough: it is not marked again.
+    expect(await t.server.workOrders.markOverdue()).toBe(0);
   });
 });

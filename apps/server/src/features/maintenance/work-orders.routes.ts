@@ -20,6 +20,7 @@ import {
   workOrder,
   workOrderBody,
   workOrderDetail,
+  workOrderEquipmentOption,
   workOrderListQuery,
 } from '@iot/contracts/maintenance';
 import { z } from 'zod';
@@ -129,6 +130,16 @@ export function registerWorkOrderRoutes(router: Router, orders: WorkOrdersServic
     access: read,
     response: z.array(siteOption),
     handler: ({ scope }) => orders.siteOptions(scope!.id),
+  });
+  router.route({
+    method: 'GET',
+    url: `${base}/equipmentOptions`,
+    summary: '可选设备：本项目设备台账（按编号，不分页；工单列表的设备筛选）',
+    tags,
+    params: groupParams,
+    access: read,
+    response: z.array(workOrderEquipmentOption),
+    handler: ({ scope }) => orders.equipmentOptions(scope!.id),
   });
   router.route({
     method: 'GET',

@@ -21,6 +21,7 @@ import {
   type WorkOrder,
   type WorkOrderBody,
   type WorkOrderDetail,
+  type WorkOrderEquipmentOption,
   type WorkOrderListQuery,
 } from '@iot/contracts/maintenance';
 import type { Kysely } from 'kysely';
@@ -46,7 +47,10 @@ export type OverdueNotice = (order: {
   code: string;
   title: string;
   dueAt: number;
-  assigneeIds: number[];
+  /** The assignees; for a pool order (nobody assigned), its creator. */
+  userIds: number[];
+  /** Nobody was assigned: the message says the order is still waiting for someone. */
+  pool: boolean;
 }) => Promise<void>;
 
 const parseJson = <T>(text: string | null, fallback: T): T => {
@@ -76,6 +80,11 @@ export class WorkOrdersService {
   /** The areas and sites an order may be about. */
   siteOptions(projectId: number): Promise<SiteOption[]> {
     return this.repository.sites(projectId);
+  }
+
+  /** The project's equipment an order may be about (the list's 设备 filter). */
+  equipmentOptions(projectId: number): Promise<WorkOrderEquipmentOption[]> {
+    return this.repository.equipment(projectId);
   }
 
   /** Whom orders of the project may be given to. */
@@ -389,7 +398,13 @@ export class WorkOrdersService {
             code: order.code,
             title: order.title,
             dueAt: Number(order.due_at),
-            assigneeIds: assignees.map((a) => a.id),
+            // A pool order (nobody assigned) tells its creator: the one accountable for it, who
+            // allocates it from 已逾期 or asks a manager to (decision 0059).
+            userIds:
+              assignees.length > 0
+                ? assignees.map((a) => a.id)
+                : [order.created_by].filter((u) => u !== null),
+            pool: assignees.length === 0,
           });
         }
       }

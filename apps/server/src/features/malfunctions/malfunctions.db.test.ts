@@ -344,6 +344,51 @@ describe('转工单', () => {
   });
 });
 
+describe('删除 (decision 0059)', () => {
+  it('deletes a manual report by its reporter or a holder of the delete bit, never one with a work order or from the data', async () => {
+    const role = await t.ok<{ id: number }>('POST', `/iot/groups/${projectId}/roles`, {
+      token: admin,
+      body: {
+        name: '故障上报',
+        description: '',
+        functions: [{ code: 'router-equipmentMalfunctionRecord', permission: 9 }],
+      },
+    });
+    await t.ok('POST', `/iot/groups/${projectId}/users`, {
+      token: admin,
+      body: { username: 'fault-reporter', realname: '故障上报', password: 'Passw0rd!', roleId: role.id },
+    });
+    const reporter = (await t.login('fault-reporter', 'Passw0rd!')).access;
+    const report = (token: string, description: string) =>
+      t.ok<Malfunction>('POST', base(), { token, body: { equipmentId: fan.id, description } });
+    const remove = (token: string, id: number, project = projectId) =>
+      t.request('DELETE', `${base(project)}/${id}`, { token });
+
+    const wrong = await report(reporter, '误报：风机异响');
+    const byReader = await remove(reader, wrong.id);
+    expect(byReader.status).toBe(403);
+    expect(byReader.body.message).toBe('只有上报人或有删除权限的用户可以删除');
+    expect((await remove(other.token, wrong.id, other.projectId)).status).toBe(404);
+    expect((await remove(reporter, wrong.id)).body.code).toBe(20000);
+    expect((await t.request('GET', `${base()}/${wrong.id}`, { token: admin })).status).toBe(404);
+    expect((await remove(reporter, wrong.id)).status).toBe(404);
+
+    const another = await report(reporter, '误报：读数跳变');
+    expect((await remove(admin, another.id)).body.code).toBe(20000);
+
+    const ordered = await report(admin, '真故障：风机停转');
+    await t.ok('POST', `${base()}/${ordered.id}/workOrder`, { token: admin, body: {} });
+    const withOrder = await remove(admin, ordered.id);
+    expect(withOrder.status).toBe(409);
+    expect(withOrder.body.message).toBe('该故障已生成工单，不能删除');
+
+    const fromSignal = (await list('&origin=signal', admin)).list[0]!;
+    const signal = await remove(admin, fromSignal.id);
+    expect(signal.status).toBe(409);
+    expect(signal.body.message).toBe('只能删除人工上报的故障');
+  });
+});
+
 describe('lists and figures', () => {
   it('filters by origin, state, equipment, site and time', async () => {
     const all = await list();

@@ -54,6 +54,31 @@ export class MalfunctionsRepository {
     return this.rows().where('m.project_id', '=', projectId).where('m.id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * Deletes a manual report that no work order was made from, in one statement (a 转工单 at the same
+   * moment either comes first and keeps it, or finds it gone). Answers whether it did.
+   */
+  async deleteManual(projectId: number, id: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('malfunctions')
+      .where('id', '=', id)
+      .where('project_id', '=', projectId)
+      .where('origin', '=', 'manual')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('work_orders as o')
+              .select('o.id')
+              .where('o.source', '=', 'malfunction')
+              .whereRef('o.source_id', '=', 'malfunctions.id'),
+          ),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   byId(id: number): Promise<MalfunctionRow | undefined> {
     return this.rows().where('m.id', '=', id).executeTakeFirst();
   }

@@ -113,6 +113,19 @@ export function registerMalfunctionRoutes(
     handler: ({ auth, scope, params, body }) => service.close(auth, scope!.id, params.id, body.note),
   });
   router.route({
+    method: 'DELETE',
+    url: `${base}/:id`,
+    summary: '删除人工上报的故障（上报人或有删除权限者；已生成工单的不能删除）',
+    tags,
+    params,
+    access: read,
+    response: z.null(),
+    handler: async ({ auth, scope, params }) => {
+      await service.remove(auth, scope!.id, params.id);
+      return null;
+    },
+  });
+  router.route({
     method: 'POST',
     url: `${base}/:id/workOrder`,
     summary: '设备故障一键转工单（需工单管理的新建权限；每条故障一张工单）',

@@ -1,8 +1,9 @@
-import type { Page } from '@iot/contracts';
+import { type Page, Permission } from '@iot/contracts';
 import type { FromWarningBody, WorkOrderDetail } from '@iot/contracts/maintenance';
 import {
   combineReliability,
   type EquipmentReliability,
+  MALFUNCTION_MENU,
   type Malfunction,
   type MalfunctionEquipmentOption,
   type MalfunctionEvent,
@@ -155,6 +156,30 @@ export class MalfunctionsService {
     if (!(await this.repository.close(projectId, id, at, auth.userId, note)))
       throw conflict(MalfunctionMessages.ALREADY_CLOSED);
     return (await this.tell('closed', id))!;
+  }
+
+  /**
+   * 删除: a wrong manual report, by its reporter or a holder of the delete bit on 设备故障记录, while
+   * no work order was made from it (decision 0059). Signal and warning records are the data's own.
+   */
+  async remove(auth: AuthContext, projectId: number, id: number): Promise<void> {
+    const row = await this.repository.get(projectId, id);
+    if (!row) throw notFound(MalfunctionMessages.NOT_FOUND);
+    if (row.origin !== 'manual') throw conflict(MalfunctionMessages.DELETE_NOT_MANUAL);
+    if (row.reported_by !== auth.userId) {
+      try {
+        await this.access.authorize(
+          auth,
+          { menu: MALFUNCTION_MENU, bit: Permission.DELETE, scope: 'project' },
+          projectId,
+        );
+      } catch {
+        throw forbidden(MalfunctionMessages.DELETE_FORBIDDEN);
+      }
+    }
+    if (row.order_id !== null) throw conflict(MalfunctionMessages.DELETE_HAS_ORDER);
+    if (!(await this.repository.deleteManual(projectId, id)))
+      throw conflict(MalfunctionMessages.DELETE_HAS_ORDER);
   }
 
   /** 转工单: one click; the order carries the equipment, its site and what happened. */

@@ -30,6 +30,8 @@ import * as malfunctions from './migrations/0037-malfunctions.js';
 import * as workOrdersByEquipment from './migrations/0039-work-orders-by-equipment.js';
 import * as assistantChats from './migrations/0040-assistant-chats.js';
 import * as aiModels from './migrations/0041-ai-models.js';
+import * as workOrderListCounts from './migrations/0042-work-order-list-counts.js';
+import * as workOrderKeywordIndex from './migrations/0043-work-order-keyword-index.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */
@@ -64,6 +66,8 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0039-work-orders-by-equipment': workOrdersByEquipment,
   '0040-assistant-chats': assistantChats,
   '0041-ai-models': aiModels,
+  '0042-work-order-list-counts': workOrderListCounts,
+  '0043-work-order-keyword-index': workOrderKeywordIndex,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import type { Page } from '@iot/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, List, Space, Spin, Typography } from 'antd';
+import { Badge, Button, Card, Empty, List, Space, Spin, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { http } from '../../api/http';
@@ -95,6 +95,18 @@ function MobileTabBar({ inner, projectId }: { inner: string; projectId: number }
   const warnings = inProject('router-warningList');
   const workOrders = inProject('router-maintenanceTaskList');
   const messages = personalRoutes?.find((r) => r.code === 'router-messageCenter');
+  // The caller's open orders on the 工单 tab (decision 0059). Under the work orders' query key, so
+  // every change to an order reads it again; otherwise each minute. Quiet: no badge when it fails.
+  const mineOpen = useQuery({
+    queryKey: ['workOrders', projectId, 'mineOpenCount'],
+    queryFn: () =>
+      http.get<Page<unknown>>(`/iot/groups/${projectId}/workOrders`, {
+        params: { mine: true, open: true, page: 0, size: 1 },
+        quiet: true,
+      }),
+    enabled: projectId > 0 && workOrders !== undefined,
+    refetchInterval: 60_000,
+  });
 
   const tabs: { key: string; label: string; icon: ReactNode; to?: string; active: boolean }[] = [
     {
@@ -110,7 +122,16 @@ function MobileTabBar({ inner, projectId }: { inner: string; projectId: number }
     tabs.push({
       key: 'workOrders',
       label: '工单',
-      icon: <ProfileOutlined />,
+      icon: (
+        <Badge
+          count={projectId ? (mineOpen.data?.total ?? 0) : 0}
+          size="small"
+          overflowCount={99}
+          data-testid="work-order-badge"
+        >
+          <ProfileOutlined />
+        </Badge>
+      ),
       to: workOrders && `/m${workOrders.path}`,
       active: workOrders?.path === inner,
     });

@@ -9,6 +9,7 @@ import type {
   WorkOrder,
   WorkOrderBody,
   WorkOrderDetail,
+  WorkOrderEquipmentOption,
   WorkOrderListQuery,
 } from '@iot/contracts/maintenance';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -42,6 +43,16 @@ export function useAssigneeOptions(groupId: number, enabled = true) {
     queryKey: [...workOrdersKey(groupId), 'assigneeOptions'],
     queryFn: () => http.get<AssigneeOption[]>(`${base(groupId)}/assigneeOptions`, { quiet: true }),
     enabled: groupId > 0 && enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** The project's equipment, by code (the list's 设备 filter). Quiet: the picker says it failed. */
+export function useEquipmentOptions(groupId: number) {
+  return useQuery({
+    queryKey: [...workOrdersKey(groupId), 'equipmentOptions'],
+    queryFn: () => http.get<WorkOrderEquipmentOption[]>(`${base(groupId)}/equipmentOptions`, { quiet: true }),
+    enabled: groupId > 0,
     staleTime: 60_000,
   });
 }

@@ -15,6 +15,9 @@ const base = (projectId: number) => `/iot/groups/${projectId}/malfunctions`;
 export const malfunctionKeys = {
   all: (projectId: number) => ['malfunctions', projectId] as const,
   list: (projectId: number) => ['malfunctions', projectId, 'list'] as const,
+  detail: (projectId: number, id: number) =>
+    http.get<Malfunction>(`${base(projectId)}/${id}`, { quiet: true }),
+  remove: (projectId: number, id: number) => http.delete<null>(`${base(projectId)}/${id}`),
   equipment: (projectId: number) => ['malfunctions', projectId, 'equipment'] as const,
   reliability: (projectId: number) => ['malfunctions', projectId, 'reliability'] as const,
 };
@@ -33,6 +36,9 @@ export const malfunctionsApi = {
   /** `quiet`: the caller shows the failure itself (no toast). */
   list: (projectId: number, filter: MalfunctionFilter, page: number, size: number, quiet = false) =>
     http.get<Page<Malfunction>>(base(projectId), { params: { ...filter, page, size }, quiet }),
+  detail: (projectId: number, id: number) =>
+    http.get<Malfunction>(`${base(projectId)}/${id}`, { quiet: true }),
+  remove: (projectId: number, id: number) => http.delete<null>(`${base(projectId)}/${id}`),
   equipment: (projectId: number) =>
     http.get<MalfunctionEquipmentOption[]>(`${base(projectId)}/equipmentOptions`, { quiet: true }),
   report: (projectId: number, body: ReportInput) =>

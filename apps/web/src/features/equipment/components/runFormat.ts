@@ -34,6 +34,10 @@ export function liveStatus(piece: Equipment, store: LiveStore): EquipmentStatus 
     manualStatus: piece.manualStatus,
     run: latest(piece, 'run', store)?.value,
     fault: latest(piece, 'fault', store)?.value,
+    // Offline as the answer was read, unless the socket has pushed a run value since.
+    offline:
+      piece.bindings.some((b) => b.role === 'run' && !b.gatewayOnline) &&
+      latest(piece, 'run', store) === piece.values.run,
   });
 }
 

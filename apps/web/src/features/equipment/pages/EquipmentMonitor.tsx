@@ -7,6 +7,7 @@ import {
 } from '@iot/contracts/equipment';
 import { Badge, Card, Col, Empty, Row, Select, Space, Spin, Statistic, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/LoadState';
 import { useCurrentRoute } from '../../../platform/routes/currentRoute';
 import { useProjectId } from '../../../platform/routes/useProjectId';
@@ -42,7 +43,9 @@ export function EquipmentMonitor() {
   const route = useCurrentRoute();
   const [siteId, setSiteId] = useState(0);
   const [only, setOnly] = useState<EquipmentStatus | null>(null);
-  const [viewing, setViewing] = useState(0);
+  // `?equipmentId=` (a malfunction's detail links here): that piece's detail open.
+  const [params] = useSearchParams();
+  const [viewing, setViewing] = useState(() => Number(params.get('equipmentId')) || 0);
   const board = useEquipmentBoard(projectId, siteId);
   const items = board.data?.items ?? [];
   const gatewayIds = useMemo(

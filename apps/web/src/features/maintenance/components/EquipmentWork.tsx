@@ -86,7 +86,7 @@ export function EquipmentWorkOrders({
         what="工单"
         empty="该设备没有工单"
         rowKey={(o) => o.id}
-        more={{ to: screenPath, label: '打开工单管理' }}
+        more={{ to: `${screenPath}?equipmentId=${equipmentId}`, label: '在工单管理中查看全部' }}
         renderRow={(o) => <OrderRow order={o} screenPath={screenPath} now={now} />}
       />
     </>

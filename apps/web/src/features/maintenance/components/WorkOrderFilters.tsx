@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { TIME_PRESETS } from '../../monitoring/index';
 import type { WorkOrderFilter } from '../api';
-import { useAssigneeOptions } from '../api';
+import { useAssigneeOptions, useEquipmentOptions } from '../api';
 import { TASK_TYPES } from './tags';
 import { useSiteTree } from './WorkOrderFormModal';
 
@@ -21,6 +21,7 @@ export interface WorkOrderConditions {
   type: number;
   assigneeId: number;
   siteId: number;
+  equipmentId: number;
   source: string;
   keyword: string;
   /** Created within [start, stop] (ms); 0 and 0: any time. */
@@ -34,6 +35,7 @@ export const NO_CONDITIONS: WorkOrderConditions = {
   type: 0,
   assigneeId: 0,
   siteId: 0,
+  equipmentId: 0,
   source: '',
   keyword: '',
   start: 0,
@@ -47,6 +49,7 @@ export function toFilter(c: WorkOrderConditions): WorkOrderFilter {
     ...(c.type ? { type: c.type } : {}),
     ...(c.assigneeId && c.scope !== 'mine' ? { assigneeId: c.assigneeId } : {}),
     ...(c.siteId ? { siteId: c.siteId } : {}),
+    ...(c.equipmentId ? { equipmentId: c.equipmentId } : {}),
     ...((TASK_SOURCES as readonly string[]).includes(c.source)
       ? { source: c.source as WorkOrderFilter['source'] }
       : {}),
@@ -59,7 +62,10 @@ const PRESETS = TIME_PRESETS.filter(([key]) =>
   ['today', 'last24h', 'thisWeek', 'last7d', 'thisMonth', 'thisYear'].includes(key),
 ).map(([, label, range]) => ({ label, value: range }));
 
-/** 全部 / 我的工单, status, type, assignee, site, source, creation time at once; keyword on 查询. */
+/**
+ * 全部 / 我的工单, status, type, assignee, site, equipment, source, creation time at once; keyword on
+ * 查询.
+ */
 export function WorkOrderFilters({
   groupId,
   value,
@@ -71,6 +77,14 @@ export function WorkOrderFilters({
 }) {
   const people = useAssigneeOptions(groupId);
   const { tree } = useSiteTree(groupId);
+  const equipment = useEquipmentOptions(groupId);
+  const equipmentOptions = (equipment.data ?? []).map((e) => ({
+    value: e.id,
+    label: `${e.name}（${e.code}）`,
+  }));
+  // Chosen before the options arrive (a link from the equipment detail): show it by number meanwhile.
+  if (value.equipmentId && !equipmentOptions.some((o) => o.value === value.equipmentId))
+    equipmentOptions.unshift({ value: value.equipmentId, label: `设备 #${value.equipmentId}` });
   const [draft, setDraft] = useState(value.keyword);
   useEffect(() => setDraft(value.keyword), [value.keyword]);
   const search = () => {
@@ -133,6 +147,19 @@ export function WorkOrderFilters({
         value={value.siteId || undefined}
         onChange={(siteId?: number) => onChange({ siteId: siteId ?? 0 })}
         treeData={tree}
+      />
+      <Select
+        aria-label="设备"
+        style={{ width: 190 }}
+        allowClear
+        showSearch
+        optionFilterProp="label"
+        placeholder="全部设备"
+        loading={equipment.isLoading}
+        notFoundContent={equipment.isError ? '设备加载失败' : undefined}
+        value={value.equipmentId || undefined}
+        onChange={(equipmentId?: number) => onChange({ equipmentId: equipmentId ?? 0 })}
+        options={equipmentOptions}
       />
       <Select
         aria-label="来源"

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Permission } from '@iot/contracts';
 import { TaskSourceNames, type WorkOrder } from '@iot/contracts/maintenance';
 import { Button, Card, Drawer, type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { createdAtColumn, PagedTable, usePagedList } from '../../../components/PagedList';
 import { usePermission } from '../../../platform/routes/currentRoute';
@@ -24,6 +24,8 @@ type Conditions = WorkOrderConditions & { page: number; size: number };
 const DEFAULTS: Conditions = { ...NO_CONDITIONS, page: 0, size: 10 };
 /** `?orderId=` opens that order's detail (a link from 转工单, a message, a bookmark). */
 export const ORDER_PARAM = 'orderId';
+/** `?equipmentId=` lists that equipment's orders (the equipment detail's link), other filters cleared. */
+export const EQUIPMENT_PARAM = 'equipmentId';
 
 /**
  * 工单管理 (maintenance/Tasks): the project's work orders, server-paged with their filters and
@@ -48,6 +50,19 @@ function DeskWorkOrders() {
     enabled: groupId > 0,
   });
   const { query, setQuery } = list;
+  const linkedEquipment = Number(params.get(EQUIPMENT_PARAM)) || 0;
+  useEffect(() => {
+    if (!linkedEquipment) return;
+    setQuery((q) => ({ ...DEFAULTS, size: q.size, equipmentId: linkedEquipment }));
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete(EQUIPMENT_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linkedEquipment, setQuery, setParams]);
   const detailId = Number(params.get(ORDER_PARAM)) || null;
   const showDetail = (id: number | null) =>
     setParams((prev) => {

@@ -18,8 +18,6 @@ import {
   DatePicker,
   Form,
   Image,
-  Input,
-  Modal,
   Popconfirm,
   Select,
   Space,
@@ -40,7 +38,9 @@ import { useProjectId } from '../../../platform/routes/useProjectId';
 import { listenToTopic } from '../../messages/index';
 import { resolveRange, TIME_PRESETS, type TimeRangeValue } from '../../monitoring/index';
 import { type MalfunctionFilter, malfunctionKeys, malfunctionsApi } from '../api';
+import { CloseModal } from '../components/CloseModal';
 import { Duration, useNow } from '../components/Duration';
+import { MalfunctionDrawer } from '../components/MalfunctionDrawer';
 import { ReliabilityTab } from '../components/ReliabilityTab';
 import { equipmentLabel, ReportModal } from '../components/ReportModal';
 
@@ -91,60 +91,6 @@ function menuGrants(menus: MenuEntry[] | undefined, code: string, bit: number): 
   return false;
 }
 
-/** 结束: a confirmation with what was done; the record closes and 设备故障解除通知 goes out. */
-function CloseModal({
-  projectId,
-  target,
-  onClose,
-}: {
-  projectId: number;
-  target: Malfunction | null;
-  onClose(): void;
-}) {
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [note, setNote] = useState('');
-  useEffect(() => {
-    if (target) setNote('');
-  }, [target]);
-  const close = useMutation({
-    mutationFn: () => malfunctionsApi.close(projectId, target!.id, note.trim()),
-    onSuccess: () => {
-      message.success('故障已结束，已发送设备故障解除通知');
-      void queryClient.invalidateQueries({ queryKey: malfunctionKeys.all(projectId) });
-      onClose();
-    },
-  });
-  return (
-    <Modal
-      open={target !== null}
-      title="结束故障"
-      okText="确定结束"
-      okButtonProps={{ danger: true }}
-      confirmLoading={close.isPending}
-      onOk={() => close.mutate()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      {target && (
-        <Typography.Paragraph>
-          确定结束「{target.equipmentName}」自 {when(target.startedAt)}{' '}
-          起的故障吗？结束后将发送设备故障解除通知。
-        </Typography.Paragraph>
-      )}
-      <Input.TextArea
-        aria-label="处理说明"
-        rows={3}
-        maxLength={500}
-        showCount
-        placeholder="处理说明（可不填）"
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
-      />
-    </Modal>
-  );
-}
-
 /** 故障记录: filters, the server-paged list with durations (ongoing ones count up), 上报故障, 结束, 转工单. */
 function RecordsTab({
   projectId,
@@ -163,6 +109,7 @@ function RecordsTab({
   const canOrder = menuGrants(menus, 'router-maintenanceTaskList', Permission.CREATE);
   const [reporting, setReporting] = useState(false);
   const [closing, setClosing] = useState<Malfunction | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
   const paged = usePagedList<Malfunction, Conditions>({
     savedAs: 'malfunctions',
     defaults: DEFAULTS,
@@ -213,7 +160,11 @@ function RecordsTab({
       width: 170,
       render: (_, m) => (
         <>
-          <div>{m.equipmentName}</div>
+          <div>
+            <Typography.Link onClick={() => setViewing(m.id)} data-testid="open-malfunction">
+              {m.equipmentName}
+            </Typography.Link>
+          </div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {m.equipmentCode}
             {m.groupName ? ` · ${m.groupName}` : ''}
@@ -453,6 +404,7 @@ function RecordsTab({
         onClose={() => setReporting(false)}
       />
       <CloseModal projectId={projectId} target={closing} onClose={() => setClosing(null)} />
+      <MalfunctionDrawer projectId={projectId} id={viewing} onClose={() => setViewing(null)} />
     </>
   );
 }
