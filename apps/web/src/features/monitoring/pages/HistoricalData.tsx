@@ -3,10 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Flex, Space, Spin, Table, type TableColumnsType, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { LoadError, tableEmpty } from '../../../components/LoadState';
+import { tableEmpty } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
 import { useProjectId } from '../../../platform/routes/useProjectId';
 import { dataQueryMessage, fetchHistory } from '../api';
+import { ChartState } from '../components/ChartState';
 import { GatewayIndicatorPicker } from '../components/GatewayIndicatorPicker';
 import { HistoryExportButton } from '../components/HistoryExportButton';
 import { MetaFailureAlert } from '../components/MetaFailureAlert';
@@ -168,17 +169,7 @@ export function HistoricalData() {
                   ，虚线为每段时间的最大值与最小值
                 </Typography.Text>
               </Flex>
-              {chart.loading ? (
-                <div style={{ height: 380 }} />
-              ) : chart.error ? (
-                <LoadError
-                  what="历史曲线"
-                  error={new Error(dataQueryMessage(chart.error))}
-                  onRetry={chart.retry}
-                />
-              ) : lines.every((l) => l.points.length === 0) ? (
-                <Empty description="该时间范围内没有数据" style={{ padding: '48px 0' }} />
-              ) : (
+              <ChartState what="历史曲线" chart={chart} lines={lines}>
                 <SeriesChart
                   lines={lines}
                   start={query.startTime}
@@ -186,7 +177,7 @@ export function HistoricalData() {
                   band
                   onZoom={chart.setZoom}
                 />
-              )}
+              </ChartState>
             </Spin>
             <Flex gap={8} wrap data-testid="history-summary">
               {overview.map((line) => {

@@ -2,10 +2,9 @@ import { MAX_SERIES_PER_QUERY } from '@iot/contracts/history';
 import { App, Button, Card, Empty, Flex, Spin, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
-import { LoadError } from '../../../components/LoadState';
 import { useSavedQuery } from '../../../components/useSavedQuery';
 import { useProjectId } from '../../../platform/routes/useProjectId';
-import { dataQueryMessage } from '../api';
+import { ChartState } from '../components/ChartState';
 import { GatewayIndicatorPicker } from '../components/GatewayIndicatorPicker';
 import { MetaFailureAlert } from '../components/MetaFailureAlert';
 import { axisOf, SeriesChart } from '../components/SeriesChart';
@@ -90,17 +89,7 @@ export function Trend() {
               {dayjs(query.stopTime).format('YYYY-MM-DD HH:mm')} · {lines.length} 条曲线 · {units.length}{' '}
               个单位坐标轴
             </Typography.Text>
-            {chart.loading ? (
-              <div style={{ height: 380 }} />
-            ) : chart.error ? (
-              <LoadError
-                what="趋势曲线"
-                error={new Error(dataQueryMessage(chart.error))}
-                onRetry={chart.retry}
-              />
-            ) : lines.every((l) => l.points.length === 0) ? (
-              <Empty description="该时间范围内没有数据" style={{ padding: '48px 0' }} />
-            ) : (
+            <ChartState what="趋势曲线" chart={chart} lines={lines}>
               <SeriesChart
                 lines={lines}
                 start={query.startTime}
@@ -108,7 +97,7 @@ export function Trend() {
                 onZoom={chart.setZoom}
                 height={480}
               />
-            )}
+            </ChartState>
           </Spin>
         </>
       )}
