@@ -413,6 +413,50 @@ describe('work orders of a project', () => {
     expect(await found('泵Pump-Qy')).toEqual([]);
   });
 
+  it('finds a keyword of 1 or 2 characters in the title, code or description, case and % _ literal (0044)', async () => {
+    const make = (title: string, description = '') =>
+      t.ok<WorkOrder>('POST', `/iot/groups/${projectId}/workOrders`, {
+        token: manager,
+        body: { title, type: 1, description },
+      });
+    const a = await make('鳌Q 短词');
+    const b = await make('短词测试', '含鳌q与5%');
+    const c = await make('另一单', 'x_y');
+    const search = async (keyword: string) => {
+      const page = await t.ok<{ list: WorkOrder[]; total: number }>(
+        'GET',
+        `/iot/groups/${projectId}/workOrders?size=100&keyword=${encodeURIComponent(keyword)}`,
+        { token: operator },
+      );
+      return { ids: page.list.map((o) => o.id), total: page.total };
+    };
+    const found = async (keyword: string) => (await search(keyword)).ids;
+    // Newest first, the total counted the same way.
+    expect(await search('鳌')).toEqual({ ids: [b.id, a.id], total: 2 });
+    expect(await search('鳌q')).toEqual({ ids: [b.id, a.id], total: 2 });
+    expect(await search('鳌Q')).toEqual({ ids: [b.id, a.id], total: 2 });
+    expect(await search('Q')).toMatchObject({ ids: expect.arrayContaining([a.id, b.id]) });
+    expect(await found('Q')).not.toContain(c.id);
+    // % and _ are characters, not wildcards.
+    expect(await found('%')).toContain(b.id);
+    expect(await found('%')).not.toContain(c.id);
+    expect(await found('5%')).toContain(b.id);
+    expect(await found('_')).toContain(c.id);
+    expect(await found('_')).not.toContain(b.id);
+    expect(await found('x_')).toContain(c.id);
+    expect(await found('x%')).not.toContain(c.id);
+    expect(await found('q%')).not.toContain(b.id);
+    // The code (GD…) in any case; its last two digits.
+    const gd = await search('gd');
+    expect(gd.ids.slice(0, 3)).toEqual([c.id, b.id, a.id]);
+    expect((await search('Gd')).total).toBe(gd.total);
+    expect(await found(a.code.slice(-2))).toContain(a.id);
+    // Not across two columns (title's end and code's start, code's end and description's start).
+    expect(await found('试G')).not.toContain(b.id);
+    expect(await found(`${b.code.slice(-1)}含`)).not.toContain(b.id);
+    expect((await search('\u0001')).total).toBe(0);
+  });
+
   it("lists one piece of equipment's orders, and with open=true the unfinished ones", async () => {
     const piece = (code: string) =>
       t.ok<{ id: number }>('POST', `/iot/groups/${projectId}/equipment`, {

@@ -1,9 +1,9 @@
 import type { Page } from '@iot/contracts';
 import { OPEN_STATUSES, type WarningLink, type WorkOrderListQuery } from '@iot/contracts/maintenance';
-import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../platform/db/connect.js';
 import type { Database, WorkOrdersTable } from '../../platform/db/schema.js';
-import { containsText } from '../../platform/db/search.js';
+import { containsPattern, containsText } from '../../platform/db/search.js';
 import { equipmentOfProject } from '../equipment/index.js';
 
 export type WorkOrderRow = Selectable<WorkOrdersTable> & {
@@ -47,6 +47,8 @@ const chinaDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slic
  * it walks the project's orders newest first, where matches are dense enough to fill a page soon.
  */
 const SORTED_BY_ID = 3000;
+/** Characters no case mapping leads to or from: other letters (汉字, kana, hangul), digits, punctuation. */
+const CASELESS = /^[\p{Lo}\p{Nd}\p{P}]+$/u;
 
 /** Work orders, assignees and timeline; the only Kysely user of the feature. */
 export class WorkOrdersRepository {
@@ -281,14 +283,7 @@ export class WorkOrdersRepository {
             .where('a.user_id', '=', assignee),
         );
       if (sites) q = q.where('o.group_id', 'in', sites.length > 0 ? sites : [-1]);
-      if (keyword)
-        q = q.where((eb) =>
-          eb.or([
-            containsText('o.title', keyword),
-            containsText('o.code', keyword),
-            containsText('o.description', keyword),
-          ]),
-        );
+      if (keyword) q = q.where(this.keywordMatch(keyword));
       if (query.startTime !== undefined) q = q.where('o.created_at', '>=', query.startTime);
       if (query.stopTime !== undefined) q = q.where('o.created_at', '<', query.stopTime);
       return q;
@@ -321,6 +316,32 @@ export class WorkOrdersRepository {
     }
     const [list, count] = await Promise.all([rows(filtered(false)), counted(filtered(false))]);
     return { list, total: Number(count.total), page, size };
+  }
+
+  /**
+   * The keyword in the title, code or description: `containsText` on each. A short keyword (1–2
+   * characters), which no trigram index serves, reads every order of the project; it is asked more
+   * cheaply, with the same answers (migration 0044, decision 0059):
+   * - SQLite: the three columns joined by U+0001 and lowered, read from the index
+   *   `work_orders_short_keyword` instead of the rows (the text below is the index's, which SQLite
+   *   needs verbatim). A keyword without U+0001 is in the joined text exactly when it is in a column.
+   * - PostgreSQL: without lower(), most of the scan's time, when the keyword has no character with
+   *   case (Chinese, digits, punctuation): lowering a column then cannot make or break a match.
+   */
+  private keywordMatch(keyword: string): Expression<SqlBool> {
+    const columns = ['o.title', 'o.code', 'o.description'] as const;
+    const short = [...keyword].length < 3;
+    if (short && this.dialect === 'sqlite' && !keyword.includes('\u0001'))
+      return sql<SqlBool>`lower(${sql.ref('o.title')} || char(1) || ${sql.ref('o.code')} || char(1) || ${sql.ref('o.description')}) like ${containsPattern(keyword)} escape '\\'`;
+    if (short && this.dialect === 'postgres' && CASELESS.test(keyword))
+      return sql<SqlBool>`(${sql.join(
+        columns.map((c) => sql`strpos(${sql.ref(c)}, ${keyword}) > 0`),
+        sql` or `,
+      )})`;
+    return sql<SqlBool>`(${sql.join(
+      columns.map((c) => containsText(c, keyword)),
+      sql` or `,
+    )})`;
   }
 
   /** The group and every group below it, within the project. */

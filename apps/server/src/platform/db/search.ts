@@ -5,6 +5,10 @@ import { type Expression, type SqlBool, sql } from 'kysely';
  * (whose LIKE ignores ASCII case) and PostgreSQL (whose LIKE does not).
  */
 export function containsText(column: string, keyword: string): Expression<SqlBool> {
-  const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${containsPattern(keyword)} escape '\\'`;
+}
+
+/** The LIKE pattern (escape `\`) of `containsText`: the keyword lowered, % _ and \ taken literally. */
+export function containsPattern(keyword: string): string {
+  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
