@@ -24,7 +24,9 @@
 // broker) keep BENCH_INFLIGHT (16) QoS 1 messages of 3 points in flight; the stored rate is the
 // pipeline's committed callback over BENCH_WINDOW seconds (default 10) after 2 s of warm-up.
 // Without streams, then with BENCH_STREAMS (default 20) clients each asking again as soon as its
-// answer ends (a closed loop), the order alternating over BENCH_ROUNDS rounds (default 2). Devices
+// answer ends (a closed loop), then with the same clients pausing between an answer and their
+// next question (BENCH_THINK_MS, a list of pauses in ms, default 0,1000: one window each); the order reverses every other round over
+// BENCH_ROUNDS rounds (default 3). Devices
 // and askers run in worker threads, so generating the load does not use the server's event loop;
 // all share the machine's cores with the server.
 import { randomBytes } from 'node:crypto';
@@ -50,7 +52,7 @@ const WARMUP = 2;
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 50);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 16);
 const WINDOW = Number(process.env.BENCH_WINDOW ?? 10);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 20);
 const DEVICE_WARMUP_S = 2;
 /**
@@ -248,9 +250,13 @@ async function benchDatabase(label, storage) {
     });
     const mqttUrl = `mqtt://127.0.0.1:${server.telemetry.mqttPort}`;
     let phase = 0;
-    const ingestWindow = async () => {
+    // The devices connect before any stream starts (under a saturated event loop 50 connections
+    // took over 10 s, past mqtt.js's connect timeout), then publish from `go` until `stop`.
+    const ingestWindow = async (before = async () => {}) => {
       const devicesRun = startDevices(devices, mqttUrl, phase++);
       await devicesRun.connected;
+      const after = await before();
+      devicesRun.go();
       await pause(DEVICE_WARMUP_S * 1000);
       const c0 = committed;
       const t0 = performance.now();
@@ -258,7 +264,7 @@ async function benchDatabase(label, storage) {
       const rate = (committed - c0) / ((performance.now() - t0) / 1000);
       const result = await devicesRun.stop();
       connectSeconds.push(result.connectSeconds);
-      return rate;
+      return { rate, after };
     };
     const connectSeconds = [];
     // Per round, the windows in turn: without streams and with each pace of the streams; the
@@ -279,14 +285,15 @@ async function benchDatabase(label, storage) {
       const rates = {};
       for (const side of order) {
         if (side === 'without') {
-          rates.without = await ingestWindow();
+          rates.without = (await ingestWindow()).rate;
           continue;
         }
         const pace = paces.find((p) => p.think === side);
-        const streams = startConcurrentAskers({ base, token, projectId, think: side });
-        await streams.ready;
-        const rate = await ingestWindow();
-        const result = await streams.stop();
+        const { rate, after: result } = await ingestWindow(async () => {
+          const streams = startConcurrentAskers({ base, token, projectId, think: side });
+          await streams.ready;
+          return streams;
+        }).then(async ({ rate, after }) => ({ rate, after: await after.stop() }));
         rates[side] = rate;
         pace.rates.push(rate);
         pace.firsts.push(...result.runs.map((r) => r.first));
@@ -435,9 +442,12 @@ function startDevices(devices, mqttUrl, phase) {
   });
   return {
     connected,
+    go: () => worker.postMessage('go'),
     async stop() {
       worker.postMessage('stop');
       const result = await done;
+      // Its idle keep-alive sockets and message port would keep the process alive.
+      await worker.terminate();
       if (failure) throw failure;
       return result;
     },
@@ -448,7 +458,11 @@ function startDevices(devices, mqttUrl, phase) {
 function runAskers(data) {
   return new Promise((resolve, reject) => {
     const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { role: 'askers', ...data } });
-    worker.on('message', (m) => m.type === 'done' && resolve(m.result));
+    worker.on('message', (m) => {
+      if (m.type !== 'done') return;
+      resolve(m.result);
+      void worker.terminate();
+    });
     worker.once('error', reject);
   });
 }
@@ -481,6 +495,8 @@ function startConcurrentAskers(data) {
     async stop() {
       worker.postMessage('stop');
       const result = await done;
+      // Its idle keep-alive sockets and message port would keep the process alive.
+      await worker.terminate();
       if (failure) throw failure;
       return result;
     },
@@ -657,8 +673,13 @@ async function devicesWorker() {
   const { default: mqtt } = await import('mqtt');
   const { devices, mqttUrl, inflight, phase } = workerData;
   let stop = false;
+  let go;
+  const going = new Promise((resolve) => {
+    go = resolve;
+  });
   parentPort.on('message', (m) => {
     if (m === 'stop') stop = true;
+    if (m === 'go') go();
   });
   const connecting = performance.now();
   const clients = await Promise.all(
@@ -674,6 +695,7 @@ async function devicesWorker() {
   );
   const connectSeconds = (performance.now() - connecting) / 1000;
   parentPort.postMessage({ type: 'connected' });
+  await going;
   let acked = 0;
   const started = performance.now();
   // Each window writes its own stretch of time (5 minutes of millisecond steps), so no point repeats.
