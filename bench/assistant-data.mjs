@@ -275,18 +275,20 @@ export async function seed(db, projectId, postgres, sizes) {
     'malfunctions',
     Array.from({ length: MALFUNCTIONS }, (_, i) => {
       const startedAt = yearStart + Math.floor(((i + rand()) * 365 * DAY) / MALFUNCTIONS);
+      const open = startedAt > now - 2 * DAY && rand() < 0.5;
       return {
         project_id: projectId,
         equipment_id: pick(equipmentIds),
-        origin: rand() < 0.6 ? 'signal' : 'manual',
+        // A piece has at most one open fault-signal malfunction (malfunctions_open_signal): the
+        // open ones were reported by hand.
+        origin: !open && rand() < 0.6 ? 'signal' : 'manual',
         gateway_indicator_id: null,
         warning_id: null,
         description: pick(['过热', '振动异常', '电流过载', '堵塞', '漏油']),
         photos: '[]',
         reported_by: null,
         started_at: startedAt,
-        ended_at:
-          startedAt > now - 2 * DAY && rand() < 0.5 ? null : startedAt + Math.floor(rand() * 8 * HOUR),
+        ended_at: open ? null : startedAt + Math.floor(rand() * 8 * HOUR),
         closed_by: null,
         close_note: '',
         created_at: startedAt,
