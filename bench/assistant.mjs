@@ -23,12 +23,11 @@
 // Concurrency: BENCH_DEVICES MQTT devices (default 50, client id = serial number, the embedded
 // broker) keep BENCH_INFLIGHT (16) QoS 1 messages of 3 points in flight; the stored rate is the
 // pipeline's committed callback over BENCH_WINDOW seconds (default 10) after 2 s of warm-up.
-// Without streams, then with BENCH_STREAMS (default 20) clients each asking again as soon as its
-// answer ends (a closed loop), then with the same clients pausing between an answer and their
-// next question (BENCH_THINK_MS, a list of pauses in ms, default 0,1000: one window each); the order reverses every other round over
-// BENCH_ROUNDS rounds (default 3). Devices
-// and askers run in worker threads, so generating the load does not use the server's event loop;
-// all share the machine's cores with the server.
+// Windows: without streams, and with BENCH_STREAMS (default 20) clients per pause of
+// BENCH_THINK_MS (ms between an answer and the client's next question, default 0,1000: 0 asks
+// again as soon as the answer ends, a closed loop); the order reverses every other round over
+// BENCH_ROUNDS rounds (default 3). Devices and askers run in worker threads, so generating the load
+// does not use the server's event loop; all share the machine's cores with the server.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
