@@ -152,8 +152,14 @@ describe('修改密码 from the avatar menu', () => {
         const dialog = page.getByRole('dialog').filter({ hasText: '修改密码' });
         await dialog.getByLabel('原密码').waitFor();
         // Decision 0034: one message per field, the same words as the server's.
-        await dialog.getByRole('button', { name: /确认修改/ }).click();
-        await dialog.getByText('请输入原密码').waitFor();
+        // Clicked again until the form answers: under load the first click can land while the
+        // dialog's form is still mounting.
+        await expect
+          .poll(async () => {
+            await dialog.getByRole('button', { name: /确认修改/ }).click();
+            return dialog.getByText('请输入原密码').isVisible();
+          })
+          .toBe(true);
         await dialog.getByText('新密码不能为空').waitFor();
         await dialog.getByLabel('新密码', { exact: true }).fill('short');
         await dialog
