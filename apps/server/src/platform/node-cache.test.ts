@@ -56,4 +56,39 @@ describe('NodeCache', () => {
     expect(await cache.get(1, async () => -1)).toBe(-1);
     expect(await cache.get(3, async () => -3)).toBe(3);
   });
+
+  it('shares one read among the callers that ask for a key while it is read, but not across an invalidation', async () => {
+    const cache = new NodeCache<string, string>(localClusterBus(), { ttlMs: 60_000, maxEntries: 10 });
+    let reads = 0;
+    const slow = deferredLoad('first');
+    const counted = () => {
+      reads += 1;
+      return slow.load();
+    };
+    const together = [cache.get('a', counted), cache.get('a', counted), cache.get('a', counted)];
+    cache.delete('a');
+    const after = cache.get('a', async () => {
+      reads += 1;
+      return 'after the change';
+    });
+    slow.release();
+    expect(await Promise.all(together)).toEqual(['first', 'first', 'first']);
+    expect(await after).toBe('after the change');
+    expect(reads).toBe(2);
+  });
+
+  it('shares reads while the bus is down, and stores nothing then', async () => {
+    const bus = { ...localClusterBus(), connected: false };
+    const cache = new NodeCache<string, number>(bus, { ttlMs: 60_000, maxEntries: 10 });
+    let reads = 0;
+    const load = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return ++reads;
+    };
+    expect(await Promise.all(Array.from({ length: 100 }, () => cache.get('a', load)))).toEqual(
+      Array(100).fill(1),
+    );
+    expect(await cache.get('a', load)).toBe(2);
+    expect(cache.size).toBe(0);
+  });
 });

@@ -201,7 +201,13 @@ export class MqttSession {
           }),
         );
       });
-      socket.on('data', (chunk) => parser.parse(chunk));
+      socket.on('data', (chunk) => {
+        // Anything the broker sends shows it is alive: a PINGRESP queued behind a backlog of
+        // PUBLISHes must not make a busy broker look dead (dropping the connection would only
+        // make it send the whole in-flight window again).
+        connection.pingOutstanding = false;
+        parser.parse(chunk);
+      });
       parser.on('error', (error: Error) => {
         this.options.log.error({ err: error }, 'unreadable packet from the external MQTT broker');
         socket.destroy();
