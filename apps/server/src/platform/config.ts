@@ -93,6 +93,8 @@ export interface Config {
   aiModel: string | undefined;
   /** Answers one node writes at once; more are refused as busy (50000). */
   aiMaxStreams: number;
+  /** Percent of a node's time the assistant's data tools may take under load (100: no cap). */
+  aiToolSharePercent: number;
 }
 
 export type TrustProxy = boolean | string[];
@@ -139,6 +141,13 @@ function int(value: string | undefined, fallback: number, name: string): number 
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 0)
     throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return parsed;
+}
+
+function percent(value: string | undefined, fallback: number, name: string): number {
+  const parsed = int(value, fallback, name);
+  if (parsed < 1 || parsed > 100)
+    throw new Error(`${name} must be a percentage from 1 to 100, got "${value}"`);
   return parsed;
 }
 
@@ -194,5 +203,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiApiKey: env.AI_API_KEY || undefined,
     aiModel: env.AI_MODEL || undefined,
     aiMaxStreams: int(env.AI_MAX_STREAMS, 50, 'AI_MAX_STREAMS'),
+    aiToolSharePercent: percent(env.AI_TOOL_SHARE, 10, 'AI_TOOL_SHARE'),
   };
 }

@@ -25,6 +25,7 @@ import {
   type ProviderResolver,
   type ToolCall,
 } from './provider.js';
+import type { ToolBudget } from './tool-budget.js';
 
 /** Rounds of tool calls an answer may make; the round after the last is offered no tools. */
 export const MAX_TOOL_ROUNDS = 5;
@@ -79,6 +80,7 @@ export class CompletionsService {
     private readonly tools: readonly AssistantTool[],
     private readonly log: FastifyBaseLogger,
     private readonly maxStreams: number,
+    private readonly budget: ToolBudget,
   ) {
     cluster.subscribe(stopChannel, ({ chatId }) => this.running.get(chatId)?.abort());
   }
@@ -348,11 +350,9 @@ export class CompletionsService {
     }
     if (signal.aborted) return { source: '', content: '已停止。' };
     try {
-      const result = await tool.run(args, {
-        projectId: run.input.projectId,
-        userId: run.input.userId,
-        now: Date.now(),
-      });
+      const result = await this.budget.run(() =>
+        tool.run(args, { projectId: run.input.projectId, userId: run.input.userId, now: Date.now() }),
+      );
       const text = JSON.stringify({ source: result.source, data: result.data });
       return {
         source: result.source,

@@ -7,6 +7,7 @@ import { ChatsService } from './chats.service.js';
 import { CompletionsService } from './completions.service.js';
 import type { AssistantTool, ProviderResolver } from './provider.js';
 import { createOpenAiProvider } from './providers/openai.js';
+import { ToolBudget } from './tool-budget.js';
 
 export type { AssistantTool, ChatProvider, ProviderResolver, ToolContext, ToolResult } from './provider.js';
 export { ProviderError } from './provider.js';
@@ -29,6 +30,9 @@ export function defaultProviderResolver(config: Config, tools: readonly Assistan
       : createBuiltinAnalyst(tools);
   return async () => provider;
 }
+
+/** Tool time a node gives at once before the share applies: a lone question is never slowed. */
+const TOOL_BURST_MS = 250;
 
 export interface AssistantFeature {
   completions: CompletionsService;
@@ -56,6 +60,7 @@ export function assistantFeature(
     deps.tools,
     platform.log,
     platform.config.aiMaxStreams,
+    new ToolBudget(platform.config.aiToolSharePercent / 100, TOOL_BURST_MS),
   );
   registerChatRoutes(platform.router, chats, completions, platform.files);
   return { completions, drain: () => completions.drain() };

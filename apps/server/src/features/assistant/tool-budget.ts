@@ -1,0 +1,55 @@
+import { performance } from 'node:perf_hooks';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The share of a node's time the assistant's data tools may take (docs/decisions/0060, "Ingest
+ * first"). The same event loop runs the embedded broker and the ingest pipeline, and on SQLite a
+ * tool's queries block it while they run: twenty chats asking back to back left ingest a tenth of
+ * its rate. Tools run one at a time per node, and a token bucket holds their time to `share` of
+ * wall time on average. A burst of `burstMs` is always free, so one person's question is not
+ * slowed; only a crowd of them waits, and ingest keeps the rest.
+ */
+export class ToolBudget {
+  private tokens: number;
+  private last: number;
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly share: number,
+    private readonly burstMs: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    if (!(share > 0 && share <= 1)) throw new Error(`the tools' share must be in (0, 1], got ${share}`);
+    this.tokens = burstMs;
+    this.last = now();
+  }
+
+  /** Runs `work` when its turn comes and the bucket allows, and charges the time it took. */
+  run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.share >= 1) return work();
+    const turn = this.tail.then(async () => {
+      await this.admit();
+      const started = this.now();
+      try {
+        return await work();
+      } finally {
+        this.refill();
+        this.tokens -= this.now() - started;
+      }
+    });
+    this.tail = turn.catch(() => {});
+    return turn;
+  }
+
+  private refill(): void {
+    const now = this.now();
+    this.tokens = Math.min(this.burstMs, this.tokens + (now - this.last) * this.share);
+    this.last = now;
+  }
+
+  private async admit(): Promise<void> {
+    this.refill();
+    if (this.tokens < 0) await sleep(-this.tokens / this.share);
+  }
+}
