@@ -16,6 +16,8 @@ export interface FakeCloudADevice {
   encryptCode?: string;
   /** Recordings, epoch ms. */
   records?: { startTime: number; endTime: number }[];
+  /** Where capture says the picture is (default: this server's /pictures/…). */
+  pictureUrl?: string;
 }
 
 export interface FakeCloudA extends FakeVendorServer {
@@ -64,7 +66,9 @@ export async function startFakeCloudA(options: FakeCloudAOptions): Promise<FakeC
 
   const handle = (call: FakeCall): FakeAnswer => {
     if (call.method === 'GET' && call.path.startsWith('/pictures/'))
-      return { bytes: fakeJpeg(call.path.slice('/pictures/'.length)), contentType: 'image/jpeg' };
+      return call.path.endsWith('.jpg')
+        ? { bytes: fakeJpeg(call.path.slice('/pictures/'.length)), contentType: 'image/jpeg' }
+        : { json: { secret: 'not a picture' } };
     if (call.method !== 'POST') return { status: 405 };
     if (call.path === '/api/lapp/token/get') {
       if (!call.form.appKey || !call.form.appSecret) return fail('10001', '参数错误');
@@ -106,7 +110,11 @@ export async function startFakeCloudA(options: FakeCloudAOptions): Promise<FakeC
         return ok();
       }
       case '/api/lapp/device/capture':
-        return ok({ picUrl: `${server.baseUrl}/pictures/${found.serial}-${call.form.channelNo ?? '1'}.jpg` });
+        return ok({
+          picUrl:
+            found.pictureUrl ??
+            `${server.baseUrl}/pictures/${found.serial}-${call.form.channelNo ?? '1'}.jpg`,
+        });
       case '/api/lapp/video/by/time': {
         const from = Number(call.form.startTime);
         const to = Number(call.form.endTime);

@@ -156,10 +156,19 @@ describe('cloud service A (Ezviz-style) adapter', () => {
     expect(fake.calls.at(-1)).toMatchObject({ path: '/api/lapp/device/preset/move', form: { index: '3' } });
   });
 
-  it('fetches the captured picture', async () => {
+  it('fetches the captured picture, and only ever a picture', async () => {
     const jpeg = await backend.snapshot(camera());
     expect(jpeg?.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     expect(jpeg?.toString('latin1')).toContain('C001-1');
+    // A picture address that answers something else (here: JSON) is not passed on.
+    fake.addDevice({
+      serial: 'ODD1',
+      channels: 1,
+      online: true,
+      pictureUrl: `${fake.baseUrl}/pictures/status.json`,
+    });
+    const odd = await failure(backend.snapshot(camera('ODD1')));
+    expect([odd.message, odd.vendorCode]).toEqual([CameraMessages.SNAPSHOT_FAILED, 'format']);
   });
 
   it('gives up after its timeout with the operation message', async () => {

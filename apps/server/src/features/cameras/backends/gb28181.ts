@@ -151,7 +151,6 @@ export class Gb28181Backend implements CameraBackend {
         timeoutMs: Math.max(this.media.timeoutMs, 12_000),
       }),
     );
-    if (picture.contentType.includes('application/json')) throw vendorFailure('snapshot', 'refused');
     return picture.contentType.includes('image/jpeg') ? picture.body : null;
   }
 }

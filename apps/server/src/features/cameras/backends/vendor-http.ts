@@ -70,19 +70,33 @@ export async function vendorJson(request: VendorRequest): Promise<unknown> {
   }
 }
 
-/** Bytes (a snapshot), with their content type. */
+/** The largest picture taken from a vendor: a camera snapshot is well under it. */
+const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A picture (a snapshot), with its content type. Anything but an image is refused, so an address
+ * a vendor hands out can only ever yield a picture, never another service's page.
+ */
 export async function vendorBytes(request: VendorRequest): Promise<{ contentType: string; body: Buffer }> {
   const response = await send(request);
   if (!response.ok) throw new VendorTransportError('http', `HTTP ${response.status}`, response.status);
+  const contentType = response.headers.get('content-type') ?? '';
+  if (
+    !contentType.startsWith('image/') ||
+    Number(response.headers.get('content-length') ?? 0) > MAX_PICTURE_BYTES
+  ) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new VendorTransportError('format', `not a picture: ${contentType}`);
+  }
+  let body: Buffer;
   try {
-    return {
-      contentType: response.headers.get('content-type') ?? '',
-      body: Buffer.from(await response.arrayBuffer()),
-    };
+    body = Buffer.from(await response.arrayBuffer());
   } catch (error) {
     const name = (error as Error).name;
     throw new VendorTransportError(name === 'TimeoutError' ? 'timeout' : 'network', (error as Error).message);
   }
+  if (body.length > MAX_PICTURE_BYTES) throw new VendorTransportError('format', 'picture too large');
+  return { contentType, body };
 }
 
 /** A plain object's field, or undefined: vendor answers are read defensively. */
