@@ -14,8 +14,8 @@ export interface FakeCloudADevice {
   online: boolean;
   /** Stream password when video encryption is on. */
   encryptCode?: string;
-  /** Recordings, epoch ms. */
-  records?: { startTime: number; endTime: number }[];
+  /** Recordings, epoch ms; recType 1 in the cloud, 2 (default) on the device. */
+  records?: { startTime: number; endTime: number; recType?: 1 | 2 }[];
   /** Where capture says the picture is (default: this server's /pictures/…). */
   pictureUrl?: string;
 }
@@ -93,6 +93,8 @@ export async function startFakeCloudA(options: FakeCloudAOptions): Promise<FakeC
           return fail('10001', '参数错误');
         if (found.encryptCode && call.form.code !== found.encryptCode) return fail('60019', '加密已开启');
         if (type !== '1' && (!call.form.startTime || !call.form.stopTime)) return fail('10001', '参数错误');
+        // Cloud-record playback is offered as ezopen only.
+        if (type === '3' && protocol !== '1') return fail('10001', '参数错误');
         const channel = call.form.channelNo ?? '1';
         const suffix = type === '1' ? 'live' : 'rec';
         const url =
@@ -120,7 +122,7 @@ export async function startFakeCloudA(options: FakeCloudAOptions): Promise<FakeC
         const to = Number(call.form.endTime);
         if (!Number.isFinite(from) || !Number.isFinite(to)) return fail('10001', '参数错误');
         const records = (found.records ?? []).filter((r) => r.endTime > from && r.startTime < to);
-        return ok(records.map((r, i) => ({ id: String(i), recType: 2, ...r })));
+        return ok(records.map((r, i) => ({ id: String(i), recType: r.recType ?? 2, ...r })));
       }
       case '/api/lapp/device/preset/move':
         return /^\d+$/.test(call.form.index ?? '') ? ok() : fail('10001', '参数错误');

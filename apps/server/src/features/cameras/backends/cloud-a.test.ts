@@ -22,6 +22,14 @@ beforeAll(async () => {
     ],
   });
   fake.addDevice({ serial: 'ENC1', channels: 1, online: true, encryptCode: 'ABCDEF' });
+  fake.addDevice({
+    serial: 'CLOUD1',
+    channels: 1,
+    online: true,
+    records: [
+      { startTime: Date.UTC(2026, 10, 25, 1, 0, 0), endTime: Date.UTC(2026, 10, 25, 1, 10, 0), recType: 1 },
+    ],
+  });
   fake.addDevice({ serial: 'OFF1', channels: 1, online: false });
 });
 afterAll(() => fake.close());

@@ -35,7 +35,9 @@ const DIRECTIONS: Record<PtzDirection, number> = {
 };
 /** Its stream protocols and address types (v2 live address). */
 const PROTOCOL = { ezopen: '1', flv: '4' } as const;
-const ADDRESS_TYPE = { live: '1', localPlayback: '2' } as const;
+const ADDRESS_TYPE = { live: '1', localPlayback: '2', cloudPlayback: '3' } as const;
+/** A record's recType: 1 stored in the vendor's cloud, 2 on the device. */
+const CLOUD_RECORD = 1;
 /** A live address lives an hour; the routes keep it five minutes. */
 const ADDRESS_EXPIRE_SECONDS = '3600';
 /** The token lasts 7 days; take a new one an hour before. */
@@ -158,7 +160,8 @@ export class CloudABackend implements CameraBackend, PlayerTokenBackend {
 
   /**
    * Records by time (/api/lapp/video/by/time, epoch ms, recType 0 = the platform picks cloud or
-   * local), then an HTTP-FLV local-playback address over the asked range.
+   * local), then a playback address over the asked range: HTTP-FLV of the device's own records
+   * (type 2); cloud records (type 3) play only as ezopen, in the vendor's player.
    */
   async playbacks(camera: CameraRef, begin: Date, end: Date) {
     const data = await this.call('records', camera, '/api/lapp/video/by/time', {
@@ -167,16 +170,18 @@ export class CloudABackend implements CameraBackend, PlayerTokenBackend {
       endTime: String(end.getTime()),
       recType: '0',
     });
-    const playbacks: PlaybackRecord[] = (Array.isArray(data) ? data : []).flatMap((record) => {
+    const records = Array.isArray(data) ? data : [];
+    const playbacks: PlaybackRecord[] = records.flatMap((record) => {
       const from = Number(field(record, 'startTime'));
       const to = Number(field(record, 'endTime'));
       if (!Number.isFinite(from) || !Number.isFinite(to)) return [];
       return [{ beginTime: formatChinaTime(from), endTime: formatChinaTime(to) }];
     });
     if (playbacks.length === 0) return { url: '', playbacks };
+    const cloud = Number(field(records[0], 'recType')) === CLOUD_RECORD;
     const url = await this.address('playback', camera, {
-      protocol: PROTOCOL.flv,
-      type: ADDRESS_TYPE.localPlayback,
+      protocol: cloud ? PROTOCOL.ezopen : PROTOCOL.flv,
+      type: cloud ? ADDRESS_TYPE.cloudPlayback : ADDRESS_TYPE.localPlayback,
       startTime: formatChinaTime(begin),
       stopTime: formatChinaTime(end),
     });
