@@ -34,3 +34,32 @@ describe('OPERATION_LOG_FLUSH_MS', () => {
       expect(() => loadConfig({ OPERATION_LOG_FLUSH_MS: bad }), bad).toThrow(/OPERATION_LOG_FLUSH_MS/);
   });
 });
+
+describe('camera vendor platforms', () => {
+  it("defaults to the vendors' public APIs, leaves the link and GB28181 services unset, and reads each key", () => {
+    expect(loadConfig({}).cameraVendors).toEqual({
+      cloudAUrl: 'https://open.ys7.com',
+      cloudBUrl: 'https://openapi.lechange.cn',
+      linkUrl: undefined,
+      linkSecret: undefined,
+      gbMediaUrl: undefined,
+      gbMediaSecret: undefined,
+      gbPlayUrl: undefined,
+      timeoutMs: 10_000,
+    });
+    const set = loadConfig({
+      CAMERA_LINK_URL: 'http://link:9000',
+      CAMERA_LINK_SECRET: 's',
+      CAMERA_GB28181_MEDIA_URL: 'http://zlm:80',
+      CAMERA_GB28181_MEDIA_SECRET: 'z',
+      CAMERA_GB28181_PLAY_URL: 'https://media.example',
+      CAMERA_VENDOR_TIMEOUT_MS: '5000',
+    }).cameraVendors;
+    expect(set).toMatchObject({
+      linkUrl: 'http://link:9000',
+      gbPlayUrl: 'https://media.example',
+      timeoutMs: 5000,
+    });
+    expect(() => loadConfig({ CAMERA_VENDOR_TIMEOUT_MS: 'soon' })).toThrow(/CAMERA_VENDOR_TIMEOUT_MS/);
+  });
+});

@@ -95,6 +95,25 @@ export interface Config {
   aiMaxStreams: number;
   /** Percent of a node's time the assistant's data tools may take under load (100: no cap). */
   aiToolSharePercent: number;
+  /** The camera vendor platforms (docs/decisions/0065). */
+  cameraVendors: CameraVendorConfig;
+}
+
+/** Where the camera vendor adapters find their platforms; secrets are never logged. */
+export interface CameraVendorConfig {
+  /** Cloud service A's API for accounts that name none. */
+  cloudAUrl: string;
+  /** Cloud service B's API for accounts that name none. */
+  cloudBUrl: string;
+  /** The link platform's media service; absent: link cameras cannot play. */
+  linkUrl: string | undefined;
+  linkSecret: string | undefined;
+  /** The GB28181 media server's (ZLMediaKit) HTTP API, its api.secret, and where browsers reach its FLV. */
+  gbMediaUrl: string | undefined;
+  gbMediaSecret: string | undefined;
+  gbPlayUrl: string | undefined;
+  /** Longest wait for one vendor call (ms). */
+  timeoutMs: number;
 }
 
 export type TrustProxy = boolean | string[];
@@ -204,5 +223,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiModel: env.AI_MODEL || undefined,
     aiMaxStreams: int(env.AI_MAX_STREAMS, 50, 'AI_MAX_STREAMS'),
     aiToolSharePercent: percent(env.AI_TOOL_SHARE, 10, 'AI_TOOL_SHARE'),
+    cameraVendors: {
+      cloudAUrl: env.CAMERA_CLOUD_A_URL || 'https://open.ys7.com',
+      cloudBUrl: env.CAMERA_CLOUD_B_URL || 'https://openapi.lechange.cn',
+      linkUrl: env.CAMERA_LINK_URL || undefined,
+      linkSecret: env.CAMERA_LINK_SECRET || undefined,
+      gbMediaUrl: env.CAMERA_GB28181_MEDIA_URL || undefined,
+      gbMediaSecret: env.CAMERA_GB28181_MEDIA_SECRET || undefined,
+      gbPlayUrl: env.CAMERA_GB28181_PLAY_URL || undefined,
+      timeoutMs: int(env.CAMERA_VENDOR_TIMEOUT_MS, 10_000, 'CAMERA_VENDOR_TIMEOUT_MS'),
+    },
   };
 }
