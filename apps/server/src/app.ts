@@ -229,6 +229,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const assistant = assistantFeature(platform, {
     tools: assistantTools,
     resolver: aiModels.resolveProvider,
+    // The tools yield to ingest only while messages are waiting to be stored.
+    contended: () => telemetry.ingest.pending > 0,
   });
 
   app.get('/openapi.json', async () =>

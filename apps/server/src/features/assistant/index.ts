@@ -47,7 +47,12 @@ export interface AssistantFeature {
  */
 export function assistantFeature(
   platform: Platform,
-  deps: { tools: readonly AssistantTool[]; resolver?: ProviderResolver },
+  deps: {
+    tools: readonly AssistantTool[];
+    resolver?: ProviderResolver;
+    /** Whether the ingest pipeline has messages waiting (the tools' share applies only then). */
+    contended?: () => boolean;
+  },
 ): AssistantFeature {
   const repository = new ChatsRepository(platform.db);
   const chats = new ChatsService(repository, platform.access);
@@ -60,7 +65,7 @@ export function assistantFeature(
     deps.tools,
     platform.log,
     platform.config.aiMaxStreams,
-    new ToolBudget(platform.config.aiToolSharePercent / 100, TOOL_BURST_MS),
+    new ToolBudget(platform.config.aiToolSharePercent / 100, TOOL_BURST_MS, deps.contended ?? (() => false)),
   );
   registerChatRoutes(platform.router, chats, completions, platform.files);
   return { completions, drain: () => completions.drain() };

@@ -9,14 +9,14 @@ function blockFor(ms: number) {
 
 describe('ToolBudget', () => {
   it('runs a lone question at once, from its burst', async () => {
-    const budget = new ToolBudget(0.1, 200);
+    const budget = new ToolBudget(0.1, 200, () => true);
     const started = performance.now();
     await budget.run(async () => blockFor(20));
     expect(performance.now() - started).toBeLessThan(60);
   });
 
   it('holds a crowd of tool runs to its share of the time, one at a time', async () => {
-    const budget = new ToolBudget(0.2, 20);
+    const budget = new ToolBudget(0.2, 20, () => true);
     let running = 0;
     let most = 0;
     const started = performance.now();
@@ -38,15 +38,30 @@ describe('ToolBudget', () => {
   });
 
   it('passes a failure to its caller and goes on with the next', async () => {
-    const budget = new ToolBudget(0.5, 50);
+    const budget = new ToolBudget(0.5, 50, () => true);
     await expect(budget.run(async () => Promise.reject(new Error('查询失败')))).rejects.toThrow('查询失败');
     await expect(budget.run(async () => 'next')).resolves.toBe('next');
   });
 
   it('does not wait at all with the whole share', async () => {
-    const budget = new ToolBudget(1, 0);
+    const budget = new ToolBudget(1, 0, () => true);
     let order = '';
     await Promise.all([budget.run(async () => (order += 'a')), budget.run(async () => (order += 'b'))]);
     expect(order).toBe('ab');
+  });
+
+  it('does not hold tools back while nothing waits to be stored', async () => {
+    let contended = false;
+    const budget = new ToolBudget(0.1, 0, () => contended);
+    const started = performance.now();
+    for (let i = 0; i < 5; i++) await budget.run(async () => blockFor(20));
+    // Held to 10 %, these 100 ms of work would take a second.
+    expect(performance.now() - started).toBeLessThan(600);
+    contended = true;
+    await budget.run(async () => blockFor(20));
+    const second = performance.now();
+    await budget.run(async () => {});
+    // 20 ms of work at a 10 % share: the next run waits ~200 ms.
+    expect(performance.now() - second).toBeGreaterThan(150);
   });
 });

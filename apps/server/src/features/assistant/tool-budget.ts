@@ -6,9 +6,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The share of a node's time the assistant's data tools may take (docs/decisions/0060, "Ingest
  * first"). The same event loop runs the embedded broker and the ingest pipeline, and on SQLite a
  * tool's queries block it while they run: twenty chats asking back to back left ingest a tenth of
- * its rate. Tools run one at a time per node, and a token bucket holds their time to `share` of
- * wall time on average. A burst of `burstMs` is always free, so one person's question is not
- * slowed; only a crowd of them waits, and ingest keeps the rest.
+ * its rate. While `contended()` says devices are waiting to be stored, tools run one at a time per
+ * node and a token bucket holds their time to `share` of wall time on average, after a free burst
+ * of `burstMs`. Otherwise they run at once and cost nothing: with no ingest to protect, holding a
+ * question back would help nobody.
  */
 export class ToolBudget {
   private tokens: number;
@@ -18,6 +19,7 @@ export class ToolBudget {
   constructor(
     private readonly share: number,
     private readonly burstMs: number,
+    private readonly contended: () => boolean,
     private readonly now: () => number = () => performance.now(),
   ) {
     if (!(share > 0 && share <= 1)) throw new Error(`the tools' share must be in (0, 1], got ${share}`);
@@ -27,7 +29,7 @@ export class ToolBudget {
 
   /** Runs `work` when its turn comes and the bucket allows, and charges the time it took. */
   run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.share >= 1) return work();
+    if (this.share >= 1 || !this.contended()) return work();
     const turn = this.tail.then(async () => {
       await this.admit();
       const started = this.now();

@@ -112,6 +112,11 @@ export class IngestService {
     return work;
   }
 
+  /** Messages taken and not yet stored: above 0, devices are waiting on this node. */
+  get pending(): number {
+    return this.inFlight.size;
+  }
+
   async drain(): Promise<void> {
     await Promise.allSettled([...this.inFlight]);
   }
