@@ -277,7 +277,7 @@ describe('AI助手 at the desk', () => {
     await page.close();
   });
 
-  it('attaches an image with its size, refuses one over 20 MB', async () => {
+  it('attaches an image with its size, refuses one over 20 MB, shows it sent', async () => {
     const page = await openAs(ASKER, gatewaysPath());
     const panel = await openPanel(page);
     const input = panel.getByTestId('assistant-file-input');
@@ -287,6 +287,16 @@ describe('AI助手 at the desk', () => {
     expect(await panel.getByTestId('assistant-files').count()).toBe(0);
     await input.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
     await panel.getByTestId('assistant-files').getByText(`dot.png（${PNG.length} Bytes）`).waitFor();
+    // Sent, the image shows in the question as a picture (its bytes fetched with the token).
+    await ask(page, '这张图是什么');
+    await finishedAnswer(page);
+    const thumbnail = panel.locator('.assistant-images img').first();
+    await thumbnail.waitFor();
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1);
+    expect(await thumbnail.getAttribute('src')).toMatch(/^blob:/);
+    await shot(page, 'assistant-image');
     await page.close();
   });
 

@@ -36,11 +36,16 @@ export const chatsApi = {
  * A file of a message, fetched with the session token (files are served to the project's members
  * only) and handed to the browser to open or save under its name.
  */
-export async function downloadChatFile(url: string, name: string): Promise<void> {
+/** A stored chat file's bytes (served to the project's members only, so fetched with the token). */
+export async function fetchChatFile(url: string): Promise<Blob> {
   const authorization = await bearer();
   const response = await fetch(url, { headers: authorization ? { authorization } : {} });
   if (!response.ok) throw new ApiError(0, '文件下载失败', null, response.status);
-  const href = URL.createObjectURL(await response.blob());
+  return response.blob();
+}
+
+export async function downloadChatFile(url: string, name: string): Promise<void> {
+  const href = URL.createObjectURL(await fetchChatFile(url));
   const link = document.createElement('a');
   link.href = href;
   link.download = name;

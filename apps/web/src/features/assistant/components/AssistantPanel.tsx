@@ -18,11 +18,11 @@ import {
   type DataCategory,
   type DataContent,
 } from '@iot/contracts/assistant';
-import { App, Button, Collapse, Dropdown, Input, Spin, Tag, Tooltip, Typography } from 'antd';
-import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
-import { downloadChatFile } from '../api';
+import { App, Button, Collapse, Dropdown, Image, Input, Spin, Tag, Tooltip, Typography } from 'antd';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { downloadChatFile, fetchChatFile } from '../api';
 import { nearBottom } from '../conversation';
-import { fileRefusal, formatSize, IMAGE_ACCEPT } from '../files';
+import { fileRefusal, formatSize, IMAGE_ACCEPT, isImage } from '../files';
 import { Markdown } from '../Markdown';
 import { useChat } from '../useChat';
 import { ChatHistory } from './ChatHistory';
@@ -332,6 +332,18 @@ function MessageRow({ message }: { message: ChatMessage }) {
         ) : (
           <Markdown text={message.content} />
         )}
+        {message.files.some((file) => file.url && isImage(file.name)) && (
+          <Image.PreviewGroup>
+            <div className="assistant-images">
+              {message.files.map((file, n) =>
+                file.url && isImage(file.name) ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a stored message's files never move
+                  <ChatImage key={n} url={file.url} name={file.name} />
+                ) : null,
+              )}
+            </div>
+          </Image.PreviewGroup>
+        )}
         {message.files.length > 0 && (
           <div className="assistant-files">
             {message.files.map((file, n) => (
@@ -358,5 +370,39 @@ function FileLink({ url, name }: { url: string; name: string }) {
     >
       {name}
     </Typography.Link>
+  );
+}
+
+/** A sent image, shown small (click to enlarge); its bytes need the token, so it is an object URL. */
+function ChatImage({ url, name }: { url: string; name: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let href: string | null = null;
+    let live = true;
+    fetchChatFile(url).then(
+      (blob) => {
+        if (!live) return;
+        href = URL.createObjectURL(blob);
+        setSrc(href);
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+      if (href) URL.revokeObjectURL(href);
+    };
+  }, [url]);
+  if (failed) return <span className="assistant-image-failed">图片加载失败</span>;
+  if (!src) return <Spin size="small" />;
+  return (
+    <Image
+      src={src}
+      alt={name}
+      width={96}
+      height={96}
+      className="assistant-image"
+      data-testid="assistant-image"
+    />
   );
 }
