@@ -269,3 +269,11 @@ export const presetNameCheckQuery = z.object({
   name: z.string().trim().min(1),
   excludeId: z.coerce.number().int().optional(),
 });
+
+/** A group a camera may sit in (the screen's group picker; monitoring points hold no cameras). */
+export const cameraGroupOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  parentId: z.number().int().nullable(),
+});
+export type CameraGroupOption = z.infer<typeof cameraGroupOption>;

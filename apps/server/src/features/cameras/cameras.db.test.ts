@@ -338,6 +338,12 @@ describe('permission bits and the tenant wall', () => {
     ).toBe(403);
     expect((await t.request('GET', cams(), { token: reader })).status).toBe(200);
     expect((await t.request('GET', accounts(), { token: reader })).status).toBe(200);
+    // The screen's group picker needs no 分组管理 permission.
+    const groups = await t.ok<{ id: number; parentId: number | null }[]>('GET', `${cams()}/groupOptions`, {
+      token: reader,
+    });
+    expect(groups.map((g) => g.id)).toEqual(expect.arrayContaining([projectId, area, site]));
+    expect((await t.request('GET', `${cams()}/groupOptions`, { token: other.token })).status).toBe(403);
   });
 
   it("lets another project's administrator reach nothing of this project", async () => {

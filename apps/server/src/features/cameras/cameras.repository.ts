@@ -29,6 +29,19 @@ export class CamerasRepository {
     return ids;
   }
 
+  /** The project's groups cameras may sit in, root first (monitoring points hold none). */
+  groupOptions(projectId: number) {
+    return this.db
+      .selectFrom('groups')
+      .select(['id', 'name', 'parent_id'])
+      .where('project_id', '=', projectId)
+      .where('is_monitor', '=', 0)
+      .orderBy('parent_id')
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+  }
+
   private cameras(projectId: number) {
     return this.db
       .selectFrom('cameras as c')

@@ -5,6 +5,7 @@ import {
   cameraAccount,
   cameraAccountBody,
   cameraBody,
+  cameraGroupOption,
   cameraListQuery,
   playbacksAnswer,
   playbacksQuery,
@@ -52,6 +53,16 @@ export function registerCameraRoutes(router: Router, service: CamerasService): v
         query.keyword,
         query.onlyOwn === 'true' || query.onlyOwn === '1',
       ),
+  });
+  router.route({
+    method: 'GET',
+    url: `${base}/groupOptions`,
+    summary: '摄像头可放的分组（本项目的区域和站点；视频监控的分组选择，无需分组管理权限）',
+    tags,
+    params: groupParams,
+    access: read,
+    response: z.array(cameraGroupOption),
+    handler: ({ scope }) => service.groupOptions(scope!.id),
   });
   router.route({
     method: 'GET',

@@ -63,6 +63,11 @@ export class CamerasService {
 
   // Cameras.
 
+  async groupOptions(projectId: number) {
+    const rows = await this.repository.groupOptions(projectId);
+    return rows.map((g) => ({ id: g.id, name: g.name, parentId: g.parent_id }));
+  }
+
   async list(projectId: number, groupId: number, keyword?: string, onlyOwn = false): Promise<Camera[]> {
     const groups = onlyOwn ? [groupId] : await this.repository.subtree(projectId, groupId);
     return (await this.repository.list(projectId, groups, keyword)).map((row) => this.answer(row));

@@ -1,0 +1,2 @@
+export { FlvPlayer } from './components/FlvPlayer';
+export { VideoSurveillance } from './pages/VideoSurveillance';

@@ -1,0 +1,159 @@
+import { mkdirSync } from 'node:fs';
+import type { Camera } from '@iot/contracts/cameras';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
+import { FFMPEG_MISSING, type FlvSource, startFlvSource } from '../apps/server/src/test/flv-source.js';
+import { type BrowserHarness, screenshot, startBrowserHarness } from './support/browser.js';
+
+/**
+ * 视频监控 (decision 0064) in Chromium: a viewer with the read bit only sees the cameras and the
+ * chosen one plays — an ffmpeg test pattern through the server's WebSocket-FLV relay into mpegts.js,
+ * its frames advancing — with 不支持云台 / 不支持对讲 / 不支持回放; the administrator adds and deletes a
+ * camera; the live wall plays several at once.
+ */
+let h: BrowserHarness;
+let source: FlvSource;
+let projectId: number;
+let admin: string;
+const VIEWER = { username: 'camera-viewer', password: 'Viewer#2026' };
+const PHONE = { width: 390, height: 844 };
+const DESK = { width: 1366, height: 800 };
+const SHOTS = '/work/notes/shots';
+
+async function shot(page: Page, name: string) {
+  await screenshot(page, name);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function open(
+  user: { username: string; password: string },
+  viewport = DESK,
+  theme = 'light',
+): Promise<Page> {
+  const { access, refresh } = await h.t.login(user.username, user.password);
+  await h.api('PUT', '/iot/users/current/theme', { theme }, access);
+  const context = await h.newContext({ viewport, hasTouch: viewport.width < 768 });
+  const page = await context.newPage();
+  await page.goto(
+    `${h.t.baseUrl}/projects/groups/${projectId}/video?accessToken=${access}&refreshToken=${refresh}`,
+  );
+  return page;
+}
+
+/** The playing video's position, sampled twice: frames advance when it grows. */
+async function currentTime(page: Page, index = 0): Promise<number> {
+  return page
+    .locator('[data-testid="camera-video"]')
+    .nth(index)
+    .evaluate((v) => (v as HTMLVideoElement).currentTime);
+}
+
+describe.skipIf(FFMPEG_MISSING !== null)(
+  `视频监控${FFMPEG_MISSING ? ` (skipped: ${FFMPEG_MISSING})` : ''}`,
+  () => {
+    beforeAll(async () => {
+      h = await startBrowserHarness();
+      source = await startFlvSource({ fps: 10 });
+      projectId = h.t.server.seeded.demoProjectId!;
+      admin = (await h.t.login(DEMO_ACCOUNTS.projectAdmin.username, DEMO_ACCOUNTS.projectAdmin.password))
+        .access;
+      const role = await h.api<{ id: number }>(
+        'POST',
+        `/iot/groups/${projectId}/roles`,
+        {
+          name: '视频查看',
+          description: '',
+          functions: [{ code: 'router-videoSurveillance', permission: 1 }],
+        },
+        admin,
+      );
+      await h.api(
+        'POST',
+        `/iot/groups/${projectId}/users`,
+        { ...VIEWER, realname: '视频查看', roleId: role.id },
+        admin,
+      );
+      // Only ours: the demo seed's cameras go, so the first in the list is the test pattern.
+      for (const c of await h.api<Camera[]>('GET', `/iot/groups/${projectId}/cameras`, undefined, admin))
+        await h.api('DELETE', `/iot/groups/${projectId}/cameras/${c.id}`, undefined, admin);
+      for (const name of ['厂区大门', '加药间'])
+        await h.api(
+          'POST',
+          `/iot/groups/${projectId}/cameras`,
+          { name, aggType: 4, videoUrl: source.url },
+          admin,
+        );
+    }, 180_000);
+    afterAll(async () => {
+      await h?.close();
+      await source?.close();
+    });
+
+    it('plays the chosen camera for a viewer: frames advance, the unsupported features say so, nothing to change', async () => {
+      const page = await open(VIEWER);
+      await expect
+        .poll(() => page.getByTestId('camera-video').first().getAttribute('data-state'), { timeout: 20_000 })
+        .toBe('playing');
+      await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1);
+      const before = await currentTime(page);
+      await expect.poll(() => currentTime(page), { timeout: 10_000 }).toBeGreaterThan(before + 0.5);
+      for (const text of ['不支持云台', '不支持对讲', '不支持回放'])
+        await expect.poll(() => page.getByTestId('camera-unsupported').getByText(text).count()).toBe(1);
+      expect(await page.getByRole('button', { name: /新\s*建/ }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /删\s*除/ }).count()).toBe(0);
+      await shot(page, 'cam-viewer-light-desk');
+      await page.getByRole('button', { name: '停止' }).click();
+      await expect
+        .poll(() => page.getByTestId('camera-video').first().getAttribute('data-state'))
+        .toBe('stopped');
+      await page.context().close();
+    });
+
+    it('works at 390 px in the tech theme', async () => {
+      const page = await open(VIEWER, PHONE, 'tech');
+      await expect.poll(() => currentTime(page), { timeout: 25_000 }).toBeGreaterThan(0.5);
+      await shot(page, 'cam-viewer-tech-390');
+      await page.context().close();
+    });
+
+    it('lets the administrator add a camera, see it fail to play when unreachable, and delete it after confirming', async () => {
+      const page = await open(DEMO_ACCOUNTS.projectAdmin, DESK, 'tech');
+      await page.getByRole('button', { name: /新\s*建/ }).click();
+      const form = page.getByTestId('camera-form');
+      await form.getByLabel('名称').fill('断线的摄像头');
+      await form.getByLabel('视频地址（HTTP-FLV）').fill('http://127.0.0.1:9/none.flv');
+      await shot(page, 'cam-form-tech-desk');
+      await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+      const item = page.getByTestId(/camera-item-/).filter({ hasText: '断线的摄像头' });
+      await expect.poll(() => item.count()).toBe(1);
+      await item.click();
+      await expect
+        .poll(() => page.getByTestId('camera-error').textContent(), { timeout: 20_000 })
+        .toBe('播放异常');
+      await shot(page, 'cam-admin-tech-desk');
+      await item.getByRole('button', { name: /删\s*除/ }).click();
+      await page
+        .getByRole('button', { name: /确\s*定|OK/ })
+        .last()
+        .click();
+      await expect.poll(() => item.count()).toBe(0);
+      await page.context().close();
+    });
+
+    it('plays several cameras at once on the live wall', async () => {
+      const page = await open(DEMO_ACCOUNTS.projectAdmin, DESK, 'light');
+      await page.getByRole('tab', { name: '实时画面墙' }).click();
+      await expect.poll(() => page.getByTestId('camera-wall').getByTestId('camera-video').count()).toBe(2);
+      for (const i of [0, 1])
+        await expect.poll(() => currentTime(page, i), { timeout: 25_000 }).toBeGreaterThan(0.5);
+      // Two players on one camera stream each: the relay holds one upstream per camera.
+      expect(h.t.server.cameras.relay.stats().channels).toBeLessThanOrEqual(2);
+      await shot(page, 'cam-wall-light-desk');
+      await page.getByRole('tab', { name: '摄像头账号' }).click();
+      await shot(page, 'cam-accounts-light-desk');
+      await page.context().close();
+    });
+  },
+);
