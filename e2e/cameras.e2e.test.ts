@@ -155,5 +155,29 @@ describe.skipIf(FFMPEG_MISSING !== null)(
       await shot(page, 'cam-accounts-light-desk');
       await page.context().close();
     });
+
+    it('plays a 4×4 wall of sixteen cameras at once over WebSocket-FLV (HTTP/1.1 would allow six)', async () => {
+      const existing = await h.api<Camera[]>('GET', `/iot/groups/${projectId}/cameras`, undefined, admin);
+      for (let i = existing.length; i < 16; i++)
+        await h.api(
+          'POST',
+          `/iot/groups/${projectId}/cameras`,
+          { name: `画面${i + 1}`, aggType: 4, videoUrl: source.url },
+          admin,
+        );
+      const page = await open(DEMO_ACCOUNTS.projectAdmin, DESK, 'tech');
+      await page.getByRole('tab', { name: '实时画面墙' }).click();
+      const started = Date.now();
+      await page.getByText('4×4').click();
+      const videos = page.getByTestId('camera-wall').getByTestId('camera-video');
+      await expect.poll(() => videos.count()).toBe(16);
+      const playing = () =>
+        videos.evaluateAll((all) => all.filter((v) => (v as HTMLVideoElement).currentTime > 0.5).length);
+      await expect.poll(playing, { timeout: 90_000, interval: 1000 }).toBe(16);
+      console.log(`4×4 wall: 16 of 16 playing after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      expect(h.t.server.cameras.relay.stats()).toMatchObject({ channels: 16, viewers: 16 });
+      await shot(page, 'cam-wall16-tech-desk');
+      await page.context().close();
+    }, 150_000);
   },
 );
