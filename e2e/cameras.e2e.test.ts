@@ -156,6 +156,51 @@ describe.skipIf(FFMPEG_MISSING !== null)(
       await page.context().close();
     });
 
+    it('drives the camera modal: arrows cycle, play starts after 1 s, PTZ/talk/preset only with the create bit', async () => {
+      const list = await h.api<Camera[]>('GET', `/iot/groups/${projectId}/cameras`, undefined, admin);
+      const second = list[1]!;
+      await h.api(
+        'PUT',
+        `/iot/groups/${projectId}/cameras/${second.id}`,
+        { name: second.name, aggType: 4, videoUrl: source.url, type: 1, showYuntaiIcon: 1, showTalkIcon: 1 },
+        admin,
+      );
+      const page = await open(DEMO_ACCOUNTS.projectAdmin, DESK, 'light');
+      await page.getByTestId(`camera-item-${list[0]!.id}`).getByRole('button', { name: '弹窗' }).click();
+      const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('camera-modal') });
+      const opened = Date.now();
+      await expect.poll(() => modal.locator('.ant-modal-title').textContent()).toContain('（1/2）');
+      const video = modal.getByTestId('camera-video');
+      await expect.poll(() => video.getAttribute('data-state')).not.toBe('stopped');
+      expect(Date.now() - opened).toBeGreaterThanOrEqual(900);
+      await expect.poll(() => video.getAttribute('data-state'), { timeout: 20_000 }).toBe('playing');
+      // The first camera has its icons off: no PTZ for it, even for the administrator.
+      expect(await modal.getByTestId('camera-controls').count()).toBe(0);
+      await modal.getByRole('button', { name: '下一个' }).click();
+      await expect.poll(() => modal.locator('.ant-modal-title').textContent()).toContain('（2/2）');
+      await expect.poll(() => video.getAttribute('data-state'), { timeout: 20_000 }).toBe('playing');
+      await modal.getByRole('button', { name: '云台上' }).dispatchEvent('pointerdown');
+      await expect.poll(() => page.locator('.ant-message').textContent()).toContain('不支持云台');
+      await modal.getByRole('button', { name: /对\s*讲/ }).click();
+      await expect.poll(() => page.locator('.ant-message').textContent()).toContain('不支持对讲');
+      await modal.getByRole('button', { name: /回\s*放/ }).click();
+      await expect.poll(() => modal.getByTestId('playback-note').textContent()).toBe('不支持回放');
+      await shot(page, 'cam-modal-light-desk');
+      await modal.getByRole('button', { name: '下一个' }).click();
+      await expect.poll(() => modal.locator('.ant-modal-title').textContent()).toContain('（1/2）');
+      await page.context().close();
+
+      const viewer = await open(VIEWER, PHONE, 'tech');
+      await viewer.getByTestId(`camera-item-${second.id}`).getByRole('button', { name: '弹窗' }).click();
+      const viewerModal = viewer.getByTestId('camera-modal');
+      await expect
+        .poll(() => viewerModal.getByTestId('camera-video').getAttribute('data-state'), { timeout: 20_000 })
+        .toBe('playing');
+      expect(await viewerModal.getByTestId('camera-controls').count()).toBe(0);
+      await shot(viewer, 'cam-modal-tech-390');
+      await viewer.context().close();
+    });
+
     it('plays a 4×4 wall of sixteen cameras at once over WebSocket-FLV (HTTP/1.1 would allow six)', async () => {
       const existing = await h.api<Camera[]>('GET', `/iot/groups/${projectId}/cameras`, undefined, admin);
       for (let i = existing.length; i < 16; i++)

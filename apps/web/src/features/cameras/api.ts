@@ -4,6 +4,9 @@ import type {
   CameraAccountBody,
   CameraBody,
   CameraGroupOption,
+  PlaybackRecord,
+  Preset,
+  PtzDirection,
 } from '@iot/contracts/cameras';
 import { http } from '../../api/http';
 
@@ -30,6 +33,19 @@ export const camerasApi = {
   /** `quiet`: the player shows the failure itself, over the video. */
   playUrl: (projectId: number, id: number) =>
     http.get<{ url: string }>(`${cams(projectId)}/${id}/playUrl`, { quiet: true }),
+  talkUrl: (projectId: number, id: number) =>
+    http.get<{ url: string }>(`${cams(projectId)}/${id}/talkUrl`, { quiet: true }),
+  ptz: (projectId: number, id: number, body: { action: 'start' | 'stop'; direction: PtzDirection }) =>
+    http.post<null>(`${cams(projectId)}/${id}/ptz`, { ...body, speed: 1 }, { quiet: true }),
+  playbacks: (projectId: number, id: number, beginTime: string, endTime: string) =>
+    http.get<{ url: string; playbacks: PlaybackRecord[] }>(`${cams(projectId)}/${id}/playbacks`, {
+      params: { beginTime, endTime },
+      quiet: true,
+    }),
+  presetNameAvailable: (projectId: number, id: number, name: string) =>
+    http.get<boolean>(`${cams(projectId)}/${id}/presets/checkName`, { params: { name }, quiet: true }),
+  addPreset: (projectId: number, id: number, name: string) =>
+    http.post<Preset>(`${cams(projectId)}/${id}/presets`, { name }, { quiet: true }),
   accounts: (projectId: number) => http.get<CameraAccount[]>(accounts(projectId), { quiet: true }),
   createAccount: (projectId: number, body: CameraAccountBody) =>
     http.post<CameraAccount>(accounts(projectId), body, { quiet: true }),

@@ -15,6 +15,7 @@ import { LoadError } from '../../../components/LoadState';
 import { usePermission } from '../../../platform/routes/currentRoute';
 import { cameraKeys, camerasApi } from '../api';
 import { CameraForm } from './CameraForm';
+import { CameraModal } from './CameraModal';
 import { FlvPlayer } from './FlvPlayer';
 import { groupOptions } from './groupOptions';
 
@@ -38,6 +39,7 @@ export function CameraList({
   const [selected, setSelected] = useState<number | null>(null);
   const [playing, setPlaying] = useState<number | null>(null);
   const [editing, setEditing] = useState<Camera | 'new' | null>(null);
+  const [modalIndex, setModalIndex] = useState<number | null>(null);
   const list = useQuery({
     queryKey: cameraKeys.list(projectId, groupId),
     queryFn: () => camerasApi.list(groupId),
@@ -124,6 +126,17 @@ export function CameraList({
                     camera.id === selected ? 'var(--ant-color-primary-bg, rgba(22,119,255,0.08))' : undefined,
                 }}
                 actions={[
+                  <Button
+                    key="modal"
+                    type="link"
+                    size="small"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setModalIndex(cameras.indexOf(camera));
+                    }}
+                  >
+                    弹窗
+                  </Button>,
                   canUpdate && (
                     <Button key="edit" type="link" size="small" onClick={() => setEditing(camera)}>
                       编辑
@@ -171,6 +184,13 @@ export function CameraList({
           <Empty description="请选择摄像头" />
         )}
       </Card>
+      <CameraModal
+        projectId={projectId}
+        cameras={cameras}
+        initialIndex={modalIndex ?? 0}
+        open={modalIndex !== null}
+        onClose={() => setModalIndex(null)}
+      />
       <CameraForm
         open={editing !== null}
         editing={editing === 'new' ? null : editing}
