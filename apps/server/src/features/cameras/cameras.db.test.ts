@@ -62,7 +62,9 @@ describe('cameras', () => {
   it('seeds a few HTTP-FLV cameras in the demo project', async () => {
     const seeded = await t.ok<Camera[]>('GET', cams(), { token: admin });
     expect(seeded.map((c) => c.name)).toContain('厂区大门');
-    expect(seeded.every((c) => c.aggType === AggType.HTTP_FLV && c.videoUrl?.startsWith('http://'))).toBe(true);
+    expect(seeded.every((c) => c.aggType === AggType.HTTP_FLV && c.videoUrl?.startsWith('http://'))).toBe(
+      true,
+    );
   });
 
   it('creates, lists by group (with the groups below), edits and deletes, answering no secret', async () => {

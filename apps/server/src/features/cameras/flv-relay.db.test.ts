@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { DEMO_ACCOUNTS } from '../../seed.js';
 import { FFMPEG_MISSING, type FlvSource, flvReader, startFlvSource } from '../../test/flv-source.js';
 import { startServer, type TestServer } from '../../test/server.js';
+import { formatSpecTime } from './spec-time.js';
 
 /**
  * The HTTP-FLV relay (decision 0064) on a real FLV stream: Debian's ffmpeg encodes a generated test
@@ -125,7 +126,7 @@ describe.skipIf(FFMPEG_MISSING !== null)(
       expect(image.status).toBe(200);
       const bytes = Buffer.from(await image.arrayBuffer());
       expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
-      const now = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+      const now = formatSpecTime(Date.now());
       const found = await t.ok<Record<string, string>>(
         'GET',
         `${cams()}/snapshots?cameraIds=${camera.id}&time=${now}&flag=W`,
