@@ -132,6 +132,7 @@ describe.skipIf(FFMPEG_MISSING !== null)(
       await expect
         .poll(() => page.getByTestId('camera-error').textContent(), { timeout: 20_000 })
         .toBe('播放异常');
+      await expect.poll(() => item.textContent()).toContain('离线');
       await shot(page, 'cam-admin-tech-desk');
       await item.getByRole('button', { name: /删\s*除/ }).click();
       await page

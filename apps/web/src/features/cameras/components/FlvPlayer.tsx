@@ -6,10 +6,11 @@ import {
   SoundOutlined,
 } from '@ant-design/icons';
 import { AggType, type Camera, CameraMessages } from '@iot/contracts/cameras';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import type Mpegts from 'mpegts.js';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { camerasApi, streamAddress } from '../api';
+import { cameraKeys, camerasApi, streamAddress } from '../api';
 
 type State = 'stopped' | 'loading' | 'playing' | 'error';
 
@@ -38,6 +39,7 @@ export function FlvPlayer({
   const [state, setState] = useState<State>('stopped');
   const [error, setError] = useState('');
   const [muted, setMuted] = useState(true);
+  const client = useQueryClient();
 
   const stop = useCallback(() => {
     const current = player.current;
@@ -77,6 +79,8 @@ export function FlvPlayer({
         stop();
         setError(CameraMessages.PLAY_FAILED);
         setState('error');
+        // The server has just judged the camera offline: the lists say so.
+        void client.invalidateQueries({ queryKey: cameraKeys.all(projectId) });
       };
       created.on(mpegts.Events.ERROR, fail);
       // A live stream never completes: the relay closed it (camera unreachable, or gone).
@@ -92,7 +96,7 @@ export function FlvPlayer({
       setError(cause instanceof Error && cause.message ? cause.message : CameraMessages.NO_PLAY_URL);
       setState('error');
     }
-  }, [camera.id, projectId, stop, transport]);
+  }, [camera.id, client, projectId, stop, transport]);
 
   useEffect(() => {
     if (autoPlay) void play();
