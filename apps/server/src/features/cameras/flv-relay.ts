@@ -16,6 +16,8 @@ const MAX_VIEWER_BACKLOG = 4 * 1024 * 1024;
 const MAX_GOP_BYTES = 8 * 1024 * 1024;
 /** After the last viewer leaves, the upstream stays this long (switching back costs nothing). */
 const LINGER_MS = 5000;
+/** An upstream that sends nothing for this long (or never starts) is given up. */
+export const STALL_MS = 15_000;
 
 interface ViewerState {
   viewer: Viewer;
@@ -46,37 +48,43 @@ class Channel {
   readonly ready: Promise<boolean>;
   private markReady!: (ok: boolean) => void;
 
+  private reached = false;
+  /** Refreshed by every chunk: a camera that accepts the connection and then says nothing is given up. */
+  private readonly stall: NodeJS.Timeout;
+
   constructor(
     readonly url: string,
     private readonly onClosed: (channel: Channel, reachedStream: boolean) => void,
     private readonly log: FastifyBaseLogger,
+    stallMs: number,
   ) {
     this.ready = new Promise((resolve) => {
       this.markReady = resolve;
     });
+    this.stall = setTimeout(() => this.close(this.reached, '视频流超时'), stallMs);
     void this.pull();
   }
 
   private async pull(): Promise<void> {
-    let reached = false;
     try {
       const response = await fetch(this.url, { signal: this.abort.signal });
       if (!response.ok || !response.body) throw new Error(`upstream answered ${response.status}`);
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        this.stall.refresh();
         for (const piece of this.reader.push(Buffer.from(chunk))) {
           if (piece.kind === 'header') this.header = piece.bytes;
           else this.onTag(piece);
-          if (!reached && this.header && piece.kind === 'tag') {
-            reached = true;
+          if (!this.reached && this.header && piece.kind === 'tag') {
+            this.reached = true;
             this.markReady(true);
           }
         }
         if (this.ended) break;
       }
-      this.close(reached, '视频流已结束');
+      this.close(this.reached, '视频流已结束');
     } catch (error) {
       if (!this.ended) this.log.warn({ err: error, camera: redact(this.url) }, 'camera stream failed');
-      this.close(reached, '视频流中断');
+      this.close(this.reached, '视频流中断');
     }
   }
 
@@ -138,6 +146,7 @@ class Channel {
   close(reachedStream: boolean, reason: string): void {
     if (this.ended) return;
     this.ended = true;
+    clearTimeout(this.stall);
     if (this.lingering) clearTimeout(this.lingering);
     this.markReady(reachedStream);
     this.abort.abort();
@@ -170,12 +179,13 @@ export class FlvRelay {
     private readonly log: FastifyBaseLogger,
     /** Told when a camera's stream was reached or could not be (its online state). */
     private readonly onReachability: (cameraId: number, reached: boolean) => void,
+    private readonly stallMs = STALL_MS,
   ) {}
 
   /**
    * Adds a viewer of the camera's stream, opening the upstream if no one watches it yet. Answers
-   * whether the stream was reached (the HTTP route waits for it before its status line) and the
-   * function that removes the viewer.
+   * whether the stream was reached and the function that removes the viewer; a viewer ended before
+   * its first bytes means the camera was not reached.
    */
   watch(cameraId: number, url: string, viewer: Viewer): { ready: Promise<boolean>; leave: () => void } {
     let channel = this.channels.get(cameraId);
@@ -188,6 +198,7 @@ export class FlvRelay {
           if (!reached) this.onReachability(cameraId, false);
         },
         this.log,
+        this.stallMs,
       );
       void created.ready.then((ok) => ok && this.onReachability(cameraId, true));
       this.channels.set(cameraId, created);
