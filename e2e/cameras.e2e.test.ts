@@ -202,6 +202,29 @@ describe.skipIf(FFMPEG_MISSING !== null)(
       await viewer.context().close();
     });
 
+    it('keeps camera accounts on a phone: the secret goes in once and is only ever shown as 已保存', async () => {
+      const page = await open(DEMO_ACCOUNTS.projectAdmin, PHONE, 'tech');
+      await page.getByRole('tab', { name: '摄像头账号' }).click();
+      await page.getByRole('button', { name: /新建账号/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('名称').fill('萤石主账号');
+      await dialog.getByLabel('AppKey').fill('app-key-1');
+      await dialog.getByLabel('AppSecret').fill('top-secret-value');
+      await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+      const row = page.locator('.ant-table-row').filter({ hasText: '萤石主账号' });
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.textContent()).toContain('已保存');
+      expect(await page.content()).not.toContain('top-secret-value');
+      await shot(page, 'cam-accounts-tech-390');
+      await row.getByRole('button', { name: /删\s*除/ }).click();
+      await page
+        .getByRole('button', { name: /确\s*定|OK/ })
+        .last()
+        .click();
+      await expect.poll(() => row.count()).toBe(0);
+      await page.context().close();
+    });
+
     it('plays a 4×4 wall of sixteen cameras at once over WebSocket-FLV (HTTP/1.1 would allow six)', async () => {
       const existing = await h.api<Camera[]>('GET', `/iot/groups/${projectId}/cameras`, undefined, admin);
       for (let i = existing.length; i < 16; i++)
