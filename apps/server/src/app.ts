@@ -16,6 +16,7 @@ import type { ProviderResolver } from './features/assistant/provider.js';
 import { assistantTools as assistantToolRegistry } from './features/assistant/tools/index.js';
 import { auditsFeature } from './features/audits/index.js';
 import { authFeature } from './features/auth/index.js';
+import { type CamerasFeature, camerasFeature } from './features/cameras/index.js';
 import { clientsFeature } from './features/clients/index.js';
 import { corporationsFeature } from './features/corporations/index.js';
 import { customDomainsFeature } from './features/custom-domains/index.js';
@@ -104,6 +105,8 @@ export interface App {
   aiModels: { models: AiModelsService; resolveProvider: ProviderResolver };
   /** AI 助手 (decision 0060): answers being written are drained from here. */
   assistant: AssistantFeature;
+  /** 视频监控 (decision 0064): the relay's figures are read from here in tests and the bench. */
+  cameras: CamerasFeature;
   close(): Promise<void>;
 }
 
@@ -221,8 +224,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const assistantTools = assistantToolRegistry({ db: platform.db });
   // AI模型 (decision 0061): the project's model, else the system default, else the AI_* environment's
   // model, else the built-in analyst.
+  const box = new SecretBox(secrets.dataEncryptionKey);
   const aiModels = aiModelsFeature(platform, {
-    box: new SecretBox(secrets.dataEncryptionKey),
+    box,
     factory: openAiProviderFactory,
     fallback: defaultProviderResolver(config, assistantTools),
   });
@@ -232,6 +236,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The tools yield to ingest only while messages are waiting to be stored.
     contended: () => telemetry.ingest.pending > 0,
   });
+
+  // 视频监控 (decision 0064): cameras and the HTTP-FLV relay.
+  const cameras = camerasFeature(platform, { box });
 
   app.get('/openapi.json', async () =>
     buildOpenApi(platform.router, { title: config.systemName, version: '0.1.0' }),
@@ -259,11 +266,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     malfunctions,
     aiModels,
     assistant,
+    cameras,
     async close() {
       // Before HTTP closes: an answer held for room in the log's queue must not keep it open.
       operationLogs.release();
       platform.jobs.stop();
       await liveSocket.close();
+      cameras.close();
       await messages.socket.close();
       await app.close();
       // Answers the clients left behind are written to their end and saved.

@@ -7,6 +7,7 @@ import type { ProjectsService } from './features/projects/index.js';
 import type { RolesService } from './features/roles/index.js';
 import type { UsersService } from './features/users/index.js';
 import type { Platform } from './platform/platform.js';
+import { seedDemoCameras } from './seed-cameras.js';
 import { seedDemoCatalogues } from './seed-catalogues.js';
 import { seedDemoDuty } from './seed-duty.js';
 import { seedDemoWorkOrders } from './seed-maintenance.js';
@@ -52,6 +53,7 @@ export async function seed(platform: Platform, services: SeedServices): Promise<
 
   if (platform.config.demo) result.demoProjectId = await seedDemo(services);
   if (result.demoProjectId) await seedDemoCatalogues(platform.db, result.demoProjectId);
+  if (result.demoProjectId) await seedDemoCameras(platform.db, result.demoProjectId);
   if (result.demoProjectId) {
     const people = {
       manager: DEMO_ACCOUNTS.projectAdmin.username,

@@ -22,6 +22,9 @@ const SCREENS: Record<string, ComponentType> = {
   'assistant/Assistant': lazy(() =>
     import('../features/assistant/index').then((m) => ({ default: m.Assistant })),
   ),
+  'cameras/VideoSurveillance': lazy(() =>
+    import('../features/cameras/index').then((m) => ({ default: m.VideoSurveillance })),
+  ),
   'monitoring/RealTimeData': lazy(() =>
     import('../features/monitoring/pages/RealTimeData').then((m) => ({ default: m.RealTimeData })),
   ),

@@ -92,3 +92,188 @@ export const CameraMessages = {
   TOKEN_FAILED: '获取证书失败！',
   SHARED_CAMERA_GONE: (name: string) => `被分享设备${name}已被删除，无法观看！`,
 } as const;
+
+/** Snapshot flags: 'W' taken for a warning (feature-areas §7), 'M' taken by hand. */
+export const SNAPSHOT_FLAGS = ['W', 'M'] as const;
+/** A snapshot answers a time when it was taken within this distance of it. */
+export const SNAPSHOT_MATCH_MS = 10 * 60_000;
+/** How long a relay ticket in a play URL stays valid (longer than the 5-minute cache). */
+export const STREAM_TICKET_TTL_MS = 15 * 60_000;
+/** The relay's path: GET for HTTP-FLV, the same path upgraded for WebSocket-FLV. */
+export const CAMERA_STREAM_PATH = '/iot/cameras/live.flv';
+
+/** Our own texts of the 视频监控 screen and its rules (not given by the spec). */
+export const CameraTexts = {
+  PLATFORM_NOT_CONFIGURED: '该摄像头平台未配置',
+  NOT_FOUND: '摄像头不存在',
+  GROUP_NOT_FOUND: '分组不存在',
+  ACCOUNT_NOT_FOUND: '摄像头账号不存在',
+  ACCOUNT_NAME_TAKEN: '账号名称已存在',
+  ACCOUNT_IN_USE: '该账号下还有摄像头，不能删除',
+  ACCOUNT_PLATFORM_MISMATCH: '账号所属平台与摄像头平台不一致',
+  VIDEO_URL_REQUIRED: 'HTTP-FLV 摄像头须填写视频地址',
+  VIDEO_URL_FORMAT: '视频地址须以 http:// 或 https:// 开头',
+  SERIAL_REQUIRED: '请输入设备序列号',
+  VALIDATE_CODE_REQUIRED: '加密的摄像头须填写验证码',
+  PRESET_NAME_TAKEN: '预置点名称已存在',
+  PRESET_NOT_FOUND: '预置点不存在',
+  PRESET_FULL: '预置点已满',
+  SNAPSHOT_UNAVAILABLE: '服务器未安装 ffmpeg，无法抓取 HTTP-FLV 摄像头的截图',
+  STREAM_UNREACHABLE: '无法连接摄像头的视频流',
+  TICKET_INVALID: '播放地址无效或已过期',
+  TIME_FORMAT: '时间格式为 YYYY-MM-DD HH:mm:ss',
+} as const;
+
+/** 'YYYY-MM-DD HH:mm:ss' (the spec's time format of snapshots and playbacks). */
+export const specTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, CameraTexts.TIME_FORMAT);
+
+const flagNumber = z.union([z.literal(0), z.literal(1)]);
+
+/** A camera as answered (never its validatecode). */
+export const camera = z.object({
+  id: z.number().int(),
+  groupId: z.number().int(),
+  groupName: z.string(),
+  name: z.string(),
+  /** Poster image. */
+  imgUrl: z.string(),
+  deviceSerial: z.string(),
+  channelNo: z.number().int(),
+  aggType: z.number().int(),
+  videoUrl: z.string().nullable(),
+  /** 2: encrypted with validatecode. */
+  ifEncrypt: z.number().int(),
+  hasValidateCode: z.boolean(),
+  cameraAccount: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** 1: live, PTZ/talk capable. */
+  type: z.number().int(),
+  showYuntaiIcon: flagNumber,
+  showTalkIcon: flagNumber,
+  /** Issue 16: the camera this one was shared from. */
+  shareOwnerId: z.number().int().nullable(),
+  isOnline: flagNumber,
+  /** What the camera's back-end can do (HTTP-FLV: nothing but play). */
+  supports: z.object({ ptz: z.boolean(), talk: z.boolean(), playback: z.boolean(), presets: z.boolean() }),
+});
+export type Camera = z.infer<typeof camera>;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(1000)
+  .regex(/^https?:\/\/\S+$/i, CameraTexts.VIDEO_URL_FORMAT);
+
+/** Create / update a camera. On update an absent or empty validateCode keeps the stored one. */
+export const cameraBody = z
+  .object({
+    name: z.string().trim().min(1, '请输入摄像头名称').max(64, '名称最多64个字符'),
+    /** The group the camera sits in (the path's group when absent). */
+    groupId: z.coerce.number().int().positive().optional(),
+    imgUrl: z.string().trim().max(512).default(''),
+    deviceSerial: z.string().trim().max(64).default(''),
+    channelNo: z.coerce.number().int().min(0).max(9999).default(1),
+    aggType: z.coerce
+      .number()
+      .int()
+      .refine((v) => (AGG_TYPES as number[]).includes(v), '请选择摄像头平台'),
+    videoUrl: httpUrl.nullish(),
+    ifEncrypt: z.coerce.number().int().min(0).max(2).default(0),
+    validateCode: z.string().trim().max(64).optional(),
+    cameraAccountId: z.coerce.number().int().positive().nullish(),
+    type: z.coerce.number().int().min(0).max(9).default(LIVE_CAMERA_TYPE),
+    showYuntaiIcon: flagNumber.default(0),
+    showTalkIcon: flagNumber.default(0),
+  })
+  .superRefine((value, ctx) => {
+    if (value.aggType === AggType.HTTP_FLV && !value.videoUrl)
+      ctx.addIssue({ code: 'custom', path: ['videoUrl'], message: CameraTexts.VIDEO_URL_REQUIRED });
+    if (value.aggType !== AggType.HTTP_FLV && !value.deviceSerial)
+      ctx.addIssue({ code: 'custom', path: ['deviceSerial'], message: CameraTexts.SERIAL_REQUIRED });
+  });
+export type CameraBody = z.input<typeof cameraBody>;
+
+/** A cloud account (never its secret). */
+export const cameraAccount = z.object({
+  id: z.number().int(),
+  aggType: z.number().int(),
+  name: z.string(),
+  appKey: z.string(),
+  hasSecret: z.boolean(),
+  baseUrl: z.string().nullable(),
+  cameraCount: z.number().int(),
+});
+export type CameraAccount = z.infer<typeof cameraAccount>;
+
+/** Create / update an account; on update an absent or empty appSecret keeps the stored one. */
+export const cameraAccountBody = z.object({
+  aggType: z.coerce
+    .number()
+    .int()
+    .refine((v) => (AGG_TYPES as number[]).includes(v) && v !== AggType.HTTP_FLV, '请选择摄像头平台'),
+  name: z.string().trim().min(1, '请输入账号名称').max(64, '名称最多64个字符'),
+  appKey: z.string().trim().min(1, '请输入 AppKey').max(128),
+  appSecret: z.string().trim().max(256).optional(),
+  baseUrl: httpUrl.nullish(),
+});
+export type CameraAccountBody = z.input<typeof cameraAccountBody>;
+
+export const cameraListQuery = z.object({
+  keyword: z.string().trim().max(64).optional(),
+  /** Only this group's own cameras, not those of the groups below it. */
+  onlyOwn: z.enum(['true', 'false', '1', '0']).optional(),
+});
+
+/** Snapshots (feature-areas §7): camera ids comma-separated, time 'YYYY-MM-DD HH:mm:ss', flag 'W'. */
+export const snapshotQuery = z.object({
+  cameraIds: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'cameraIds: 摄像头编号以逗号分隔')
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .refine((ids) => ids.length <= 64, '一次最多64个摄像头'),
+  time: specTime,
+  flag: z.enum(SNAPSHOT_FLAGS).default('W'),
+});
+/** Take snapshots now (a warning's autoCapture, or by hand). */
+export const snapshotCaptureBody = z.object({
+  cameraIds: z.array(z.coerce.number().int().positive()).min(1).max(64),
+  flag: z.enum(SNAPSHOT_FLAGS).default('M'),
+});
+/** Camera id → snapshot URL; a camera without one is absent. */
+export const snapshotMap = z.record(z.string(), z.string());
+
+export const playUrl = z.object({ url: z.string() });
+export const playbacksQuery = z.object({ beginTime: specTime, endTime: specTime });
+export const playbacksAnswer = z.object({ url: z.string(), playbacks: z.array(playbackRecord) });
+
+/** PTZ execute: start/stop, direction (zoom included), speed (1 in project calls). */
+export const ptzBody = z.object({
+  action: z.enum(['start', 'stop']),
+  direction: z.enum(PTZ_DIRECTIONS),
+  speed: z.coerce.number().int().min(1).max(255).default(CameraLimits.PROJECT_PTZ_SPEED),
+});
+
+export const preset = z.object({
+  id: z.number().int(),
+  cameraId: z.number().int(),
+  index: z.number().int(),
+  name: z.string(),
+  imgUrl: z.string(),
+});
+export type Preset = z.infer<typeof preset>;
+/** The highest preset index a camera takes. */
+export const MAX_PRESET_INDEX = 255;
+export const presetBody = z.object({
+  name: z.string().trim().min(1, '请输入预置点名称').max(32, '名称最多32个字符'),
+});
+export const presetNameCheckQuery = z.object({
+  name: z.string().trim().min(1),
+  excludeId: z.coerce.number().int().optional(),
+});
+
+/** A group a camera may sit in (the screen's group picker; monitoring points hold no cameras). */
+export const cameraGroupOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  parentId: z.number().int().nullable(),
+});
+export type CameraGroupOption = z.infer<typeof cameraGroupOption>;

@@ -12,6 +12,10 @@ export const SpecTexts = {
   'Image size cannot exceed 20M': '图片大小不能超过20M',
   'File size cannot exceed 150M': '文件大小不能超过150M',
   group: '分组',
+  // Cameras (feature-areas §8; 视频监控, decision 0064)
+  'Associated camera has been deleted': '关联的摄像头已被删除',
+  'Snapshot image fetch failed': '获取截图失败',
+  '{name} camera has no snapshot image yet': '{name}摄像头暂无截图',
 } as const;
 
 export type SpecText = keyof typeof SpecTexts;

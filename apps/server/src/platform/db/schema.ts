@@ -21,6 +21,12 @@ import type {
   WebhooksTable,
 } from './schema-alerts.js';
 import type { ChatFilesTable, ChatMessagesTable, ChatsTable } from './schema-assistant.js';
+import type {
+  CameraAccountsTable,
+  CameraPresetsTable,
+  CameraSnapshotsTable,
+  CamerasTable,
+} from './schema-cameras.js';
 import type { DutyChangesTable, DutyRotationsTable, DutyShiftsTable } from './schema-duty.js';
 import type {
   EquipmentBindingsTable,
@@ -425,6 +431,10 @@ export interface Database {
   label_links: LabelLinksTable;
   modes: ModesTable;
   gateway_types: GatewayTypesTable;
+  camera_accounts: CameraAccountsTable;
+  cameras: CamerasTable;
+  camera_presets: CameraPresetsTable;
+  camera_snapshots: CameraSnapshotsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

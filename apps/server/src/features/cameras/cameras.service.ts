@@ -1,0 +1,431 @@
+import {
+  AggType,
+  type Camera,
+  type CameraAccount,
+  CameraLimits,
+  CameraMessages,
+  CameraTexts,
+  type cameraAccountBody,
+  type cameraBody,
+  ENCRYPTED,
+  MAX_PRESET_INDEX,
+  type Preset,
+  type PtzDirection,
+  SNAPSHOT_MATCH_MS,
+} from '@iot/contracts/cameras';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { type ClusterBus, defineChannel } from '../../platform/cluster-bus.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { FileStore } from '../../platform/files.js';
+import { NodeCache } from '../../platform/node-cache.js';
+import type { SecretBox } from '../../platform/secret-box.js';
+import { type CameraBackend, CameraBackendError, type CameraRef } from './backend.js';
+import type { CameraBackends } from './backends/registry.js';
+import type { CameraAccountRow, CameraFields, CameraRow, CamerasRepository } from './cameras.repository.js';
+import { parseSpecTime } from './spec-time.js';
+
+type CameraInput = z.output<typeof cameraBody>;
+type AccountInput = z.output<typeof cameraAccountBody>;
+
+/** A camera changed or went: every node forgets its play URL and ends its relayed stream. */
+export const camerasChannel = defineChannel(
+  'cameras',
+  (raw) => {
+    const id = (raw as { cameraId?: unknown } | null)?.cameraId;
+    return typeof id === 'number' ? { cameraId: id } : undefined;
+  },
+  { confirmed: true },
+);
+
+/**
+ * 视频监控 (docs/decisions/0064-cameras.md): cameras and cloud accounts of a project, and the calls
+ * of feature-areas §7 passed to the camera's back-end. Secrets (account secret, validatecode) are
+ * sealed at rest, opened only for a back-end call, never answered.
+ */
+export class CamerasService {
+  private readonly playUrls: NodeCache<number, string>;
+
+  constructor(
+    private readonly repository: CamerasRepository,
+    private readonly backends: CameraBackends,
+    private readonly box: SecretBox,
+    private readonly files: FileStore,
+    private readonly cluster: ClusterBus,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.playUrls = new NodeCache(cluster, {
+      ttlMs: CameraLimits.PLAY_URL_CACHE_MS,
+      maxEntries: 10_000,
+    });
+    cluster.subscribe(camerasChannel, ({ cameraId }) => this.playUrls.delete(cameraId));
+  }
+
+  // Cameras.
+
+  async groupOptions(projectId: number) {
+    const rows = await this.repository.groupOptions(projectId);
+    return rows.map((g) => ({ id: g.id, name: g.name, parentId: g.parent_id }));
+  }
+
+  async list(projectId: number, groupId: number, keyword?: string, onlyOwn = false): Promise<Camera[]> {
+    const groups = onlyOwn ? [groupId] : await this.repository.subtree(projectId, groupId);
+    return (await this.repository.list(projectId, groups, keyword)).map((row) => this.answer(row));
+  }
+
+  async detail(projectId: number, id: number): Promise<Camera> {
+    return this.answer(await this.row(projectId, id));
+  }
+
+  async create(projectId: number, pathGroupId: number, input: CameraInput): Promise<Camera> {
+    const fields = await this.fields(projectId, pathGroupId, input, null);
+    const id = await this.repository.insert(projectId, fields);
+    return this.detail(projectId, id);
+  }
+
+  async update(projectId: number, pathGroupId: number, id: number, input: CameraInput): Promise<Camera> {
+    const current = await this.row(projectId, id);
+    await this.repository.update(projectId, id, await this.fields(projectId, pathGroupId, input, current));
+    await this.changed(id);
+    return this.detail(projectId, id);
+  }
+
+  async remove(projectId: number, id: number): Promise<void> {
+    await this.row(projectId, id);
+    await this.repository.delete(projectId, id);
+    await this.changed(id);
+  }
+
+  private async fields(
+    projectId: number,
+    pathGroupId: number,
+    input: CameraInput,
+    current: CameraRow | null,
+  ): Promise<CameraFields> {
+    const groupId = input.groupId ?? current?.group_id ?? pathGroupId;
+    if ((await this.repository.subtree(projectId, groupId)).length === 0)
+      throw badRequest(CameraTexts.GROUP_NOT_FOUND);
+    let accountId: number | null = input.cameraAccountId ?? null;
+    if (input.aggType === AggType.HTTP_FLV) accountId = null;
+    if (accountId !== null) {
+      const account = await this.repository.account(projectId, accountId);
+      if (!account) throw badRequest(CameraTexts.ACCOUNT_NOT_FOUND);
+      if (account.agg_type !== input.aggType) throw badRequest(CameraTexts.ACCOUNT_PLATFORM_MISMATCH);
+    }
+    const validateCodeSealed = input.validateCode
+      ? this.box.seal(input.validateCode)
+      : input.ifEncrypt === ENCRYPTED
+        ? (current?.validate_code_sealed ?? '')
+        : '';
+    if (input.ifEncrypt === ENCRYPTED && !validateCodeSealed)
+      throw badRequest(CameraTexts.VALIDATE_CODE_REQUIRED);
+    return {
+      group_id: groupId,
+      name: input.name,
+      img_url: input.imgUrl,
+      device_serial: input.deviceSerial,
+      channel_no: input.channelNo,
+      agg_type: input.aggType,
+      video_url: input.videoUrl ?? null,
+      if_encrypt: input.ifEncrypt,
+      validate_code_sealed: validateCodeSealed,
+      camera_account_id: accountId,
+      type: input.type,
+      show_yuntai_icon: input.showYuntaiIcon,
+      show_talk_icon: input.showTalkIcon,
+    };
+  }
+
+  private async changed(cameraId: number): Promise<void> {
+    await this.cluster.publish(camerasChannel, { cameraId });
+  }
+
+  private async row(projectId: number, id: number): Promise<CameraRow> {
+    const row = await this.repository.find(projectId, id);
+    if (!row) throw notFound(CameraTexts.NOT_FOUND);
+    return row;
+  }
+
+  private answer(row: CameraRow): Camera {
+    return {
+      id: row.id,
+      groupId: row.group_id,
+      groupName: row.group_name,
+      name: row.name,
+      imgUrl: row.img_url,
+      deviceSerial: row.device_serial,
+      channelNo: row.channel_no,
+      aggType: row.agg_type,
+      videoUrl: row.video_url,
+      ifEncrypt: row.if_encrypt,
+      hasValidateCode: row.validate_code_sealed !== '',
+      cameraAccount:
+        row.camera_account_id !== null ? { id: row.camera_account_id, name: row.account_name ?? '' } : null,
+      type: row.type,
+      showYuntaiIcon: row.show_yuntai_icon ? 1 : 0,
+      showTalkIcon: row.show_talk_icon ? 1 : 0,
+      shareOwnerId: row.share_owner_id,
+      isOnline: row.is_online ? 1 : 0,
+      supports: this.backends.supports(row.agg_type),
+    };
+  }
+
+  // Calls passed to the back-end.
+
+  /** What a back-end needs of the camera, secrets opened. */
+  private async ref(projectId: number, row: CameraRow): Promise<CameraRef> {
+    let account: CameraRef['account'] = null;
+    if (row.camera_account_id !== null) {
+      const stored = await this.repository.account(projectId, row.camera_account_id);
+      if (stored)
+        account = {
+          id: stored.id,
+          aggType: stored.agg_type as AggType,
+          baseUrl: stored.base_url,
+          appKey: stored.app_key,
+          appSecret: this.open(stored.app_secret_sealed),
+        };
+    }
+    return {
+      id: row.id,
+      groupId: row.group_id,
+      deviceSerial: row.device_serial,
+      channelNo: row.channel_no,
+      videoUrl: row.video_url,
+      account,
+      validateCode: row.validate_code_sealed ? this.open(row.validate_code_sealed) : null,
+    };
+  }
+
+  private open(sealed: string): string {
+    try {
+      return this.box.open(sealed);
+    } catch {
+      // The data key was replaced: the secret must be entered again.
+      throw badRequest(CameraMessages.TOKEN_FAILED);
+    }
+  }
+
+  /** Runs a back-end call; its Chinese message becomes the answer's. */
+  private async call<T>(
+    projectId: number,
+    id: number,
+    work: (backend: CameraBackend, camera: CameraRef) => Promise<T>,
+  ): Promise<T> {
+    const row = await this.row(projectId, id);
+    const backend = this.backends.of(row.agg_type);
+    const camera = await this.ref(projectId, row);
+    try {
+      return await work(backend, camera);
+    } catch (error) {
+      if (error instanceof CameraBackendError) throw badRequest(error.message);
+      throw error;
+    }
+  }
+
+  /** The play URL, kept 5 minutes per camera on this node (feature-areas §9). */
+  async playUrl(projectId: number, id: number): Promise<{ url: string }> {
+    await this.row(projectId, id);
+    const url = await this.playUrls.get(id, () => this.call(projectId, id, (b, c) => b.playUrl(c)));
+    if (!url) throw badRequest(CameraMessages.NO_PLAY_URL);
+    return { url };
+  }
+
+  async talkUrl(projectId: number, id: number): Promise<{ url: string }> {
+    return { url: await this.call(projectId, id, (b, c) => b.talkUrl(c)) };
+  }
+
+  playbacks(projectId: number, id: number, beginTime: string, endTime: string) {
+    const begin = parseSpecTime(beginTime);
+    const end = parseSpecTime(endTime);
+    if (end <= begin) throw badRequest(CameraMessages.PLAYBACK_RANGE_REQUIRED);
+    return this.call(projectId, id, (b, c) => b.playbacks(c, new Date(begin), new Date(end)));
+  }
+
+  async ptz(
+    projectId: number,
+    id: number,
+    command: { action: 'start' | 'stop'; direction: PtzDirection; speed: number },
+  ) {
+    await this.call(projectId, id, (b, c) => b.ptz(c, command));
+  }
+
+  // Presets.
+
+  async presets(projectId: number, cameraId: number): Promise<Preset[]> {
+    await this.row(projectId, cameraId);
+    return (await this.repository.presets(cameraId)).map(presetAnswer);
+  }
+
+  async presetNameAvailable(projectId: number, cameraId: number, name: string, excludeId?: number) {
+    await this.row(projectId, cameraId);
+    return !(await this.repository.presetNameTaken(cameraId, name.trim(), excludeId));
+  }
+
+  /** Stores the camera's current position as a new preset, with a picture of it when one comes. */
+  async addPreset(projectId: number, cameraId: number, name: string): Promise<Preset> {
+    const row = await this.row(projectId, cameraId);
+    const backend = this.backends.of(row.agg_type);
+    if (!backend.supports.presets || !backend.presetSet) throw badRequest(CameraMessages.NO_PTZ);
+    if (await this.repository.presetNameTaken(cameraId, name)) throw conflict(CameraTexts.PRESET_NAME_TAKEN);
+    const used = new Set((await this.repository.presets(cameraId)).map((p) => p.preset_index));
+    let index = 1;
+    while (used.has(index)) index++;
+    if (index > MAX_PRESET_INDEX) throw badRequest(CameraTexts.PRESET_FULL);
+    await this.call(projectId, cameraId, (b, c) => b.presetSet!(c, index));
+    let presetId: number;
+    try {
+      presetId = await this.repository.insertPreset(cameraId, index, name);
+    } catch {
+      // Two people named a preset the same at once: the unique index decided.
+      throw conflict(CameraTexts.PRESET_NAME_TAKEN);
+    }
+    const image = await this.call(projectId, cameraId, (b, c) => b.snapshot(c)).catch(() => null);
+    if (image) await this.repository.setPresetImage(presetId, await this.files.putImage('cameras', image));
+    else this.log.info({ cameraId }, CameraMessages.PRESET_SNAPSHOT_FAILED);
+    return presetAnswer((await this.repository.preset(cameraId, presetId))!);
+  }
+
+  async gotoPreset(projectId: number, cameraId: number, presetId: number): Promise<void> {
+    await this.row(projectId, cameraId);
+    const preset = await this.repository.preset(cameraId, presetId);
+    if (!preset) throw notFound(CameraTexts.PRESET_NOT_FOUND);
+    await this.call(projectId, cameraId, async (b, c) => {
+      if (!b.presetGoto) throw new CameraBackendError(CameraMessages.NO_PTZ);
+      await b.presetGoto(c, preset.preset_index);
+    });
+  }
+
+  async removePreset(projectId: number, cameraId: number, presetId: number): Promise<void> {
+    await this.row(projectId, cameraId);
+    if (!(await this.repository.preset(cameraId, presetId))) throw notFound(CameraTexts.PRESET_NOT_FOUND);
+    await this.repository.deletePreset(cameraId, presetId);
+  }
+
+  // Snapshots.
+
+  /** Per camera of the project, the snapshot of this flag nearest the time; cameras without one are absent. */
+  async snapshots(projectId: number, cameraIds: number[], time: string, flag: string) {
+    const at = parseSpecTime(time);
+    const mine = await this.ownIds(projectId, cameraIds);
+    const found = await this.repository.nearestSnapshots(mine, flag, at, SNAPSHOT_MATCH_MS);
+    return Object.fromEntries([...found].map(([id, url]) => [String(id), url]));
+  }
+
+  /**
+   * Takes a snapshot of each camera now (a warning's autoCapture with flag 'W', or by hand) and
+   * answers id → url of those that gave one; the others are logged with 抓取截图异常.
+   */
+  async capture(projectId: number, cameraIds: number[], flag: string, at = Date.now()) {
+    const mine = await this.ownIds(projectId, cameraIds);
+    if (mine.length === 0) throw notFound(CameraTexts.NOT_FOUND);
+    const answer: Record<string, string> = {};
+    const failures: string[] = [];
+    for (const id of mine) {
+      try {
+        const image = await this.call(projectId, id, (b, c) => b.snapshot(c));
+        if (!image) continue;
+        const url = await this.files.putImage('cameras', image);
+        await this.repository.insertSnapshot(id, flag, at, url);
+        answer[String(id)] = url;
+      } catch (error) {
+        this.log.warn({ err: error, cameraId: id }, CameraMessages.SNAPSHOT_FAILED);
+        failures.push(error instanceof Error ? error.message : CameraMessages.SNAPSHOT_FAILED);
+      }
+    }
+    // Nothing taken and a reason known (no ffmpeg, platform not configured): say it.
+    if (Object.keys(answer).length === 0 && failures.length > 0) throw badRequest(failures[0]!);
+    return answer;
+  }
+
+  private async ownIds(projectId: number, cameraIds: number[]): Promise<number[]> {
+    const own: number[] = [];
+    for (const id of cameraIds) if (await this.repository.find(projectId, id)) own.push(id);
+    return own;
+  }
+
+  // Accounts.
+
+  async accounts(projectId: number): Promise<CameraAccount[]> {
+    return (await this.repository.accounts(projectId)).map((row) =>
+      accountAnswer(row, Number(row.camera_count ?? 0)),
+    );
+  }
+
+  async createAccount(projectId: number, input: AccountInput): Promise<CameraAccount> {
+    if (!input.appSecret) throw badRequest('请输入 AppSecret');
+    if (await this.repository.accountNameTaken(projectId, input.name))
+      throw conflict(CameraTexts.ACCOUNT_NAME_TAKEN);
+    const id = await this.repository.insertAccount(projectId, {
+      agg_type: input.aggType,
+      name: input.name,
+      app_key: input.appKey,
+      base_url: input.baseUrl ?? null,
+      app_secret_sealed: this.box.seal(input.appSecret),
+    });
+    return this.account(projectId, id);
+  }
+
+  async updateAccount(projectId: number, id: number, input: AccountInput): Promise<CameraAccount> {
+    const current = await this.accountRow(projectId, id);
+    if (await this.repository.accountNameTaken(projectId, input.name, id))
+      throw conflict(CameraTexts.ACCOUNT_NAME_TAKEN);
+    if (current.agg_type !== input.aggType && (await this.repository.accountInUse(id)))
+      throw badRequest(CameraTexts.ACCOUNT_PLATFORM_MISMATCH);
+    await this.repository.updateAccount(projectId, id, {
+      agg_type: input.aggType,
+      name: input.name,
+      app_key: input.appKey,
+      base_url: input.baseUrl ?? null,
+      ...(input.appSecret ? { app_secret_sealed: this.box.seal(input.appSecret) } : {}),
+    });
+    // The cameras of the account may now play through other credentials.
+    this.playUrls.clear();
+    return this.account(projectId, id);
+  }
+
+  async removeAccount(projectId: number, id: number): Promise<void> {
+    await this.accountRow(projectId, id);
+    if (await this.repository.accountInUse(id)) throw conflict(CameraTexts.ACCOUNT_IN_USE);
+    await this.repository.deleteAccount(projectId, id);
+  }
+
+  private async account(projectId: number, id: number): Promise<CameraAccount> {
+    const all = await this.accounts(projectId);
+    return all.find((a) => a.id === id)!;
+  }
+
+  private async accountRow(projectId: number, id: number): Promise<CameraAccountRow> {
+    const row = await this.repository.account(projectId, id);
+    if (!row) throw notFound(CameraTexts.ACCOUNT_NOT_FOUND);
+    return row;
+  }
+}
+
+function presetAnswer(row: {
+  id: number;
+  camera_id: number;
+  preset_index: number;
+  name: string;
+  img_url: string;
+}): Preset {
+  return {
+    id: row.id,
+    cameraId: row.camera_id,
+    index: row.preset_index,
+    name: row.name,
+    imgUrl: row.img_url,
+  };
+}
+
+function accountAnswer(row: CameraAccountRow, cameraCount: number): CameraAccount {
+  return {
+    id: row.id,
+    aggType: row.agg_type,
+    name: row.name,
+    appKey: row.app_key,
+    hasSecret: row.app_secret_sealed !== '',
+    baseUrl: row.base_url,
+    cameraCount,
+  };
+}

@@ -1,0 +1,54 @@
+import type { Platform } from '../../platform/platform.js';
+import type { SecretBox } from '../../platform/secret-box.js';
+import { httpFlvBackend } from './backends/http-flv.js';
+import { CameraBackends } from './backends/registry.js';
+import { vendorBackends } from './backends/vendors.js';
+import { CamerasRepository } from './cameras.repository.js';
+import { registerCameraRoutes } from './cameras.routes.js';
+import { CamerasService, camerasChannel } from './cameras.service.js';
+import { FlvRelay } from './flv-relay.js';
+import { registerStreamRoutes } from './stream.routes.js';
+import { StreamTickets } from './stream-tickets.js';
+
+export type { CameraBackend } from './backend.js';
+export type { CamerasService };
+
+export interface CamerasFeature {
+  service: CamerasService;
+  relay: FlvRelay;
+  close(): void;
+}
+
+/**
+ * 视频监控 (docs/decisions/0064-cameras.md): cameras, accounts, presets and snapshots; the calls of
+ * feature-areas §7 through the camera's back-end — the built-in HTTP-FLV relay first, then the
+ * vendors' adapters (vendorBackends); a platform with none answers 该摄像头平台未配置.
+ */
+export function camerasFeature(platform: Platform, deps: { box: SecretBox }): CamerasFeature {
+  const repository = new CamerasRepository(platform.db);
+  const tickets = new StreamTickets(deps.box);
+  const backends = new CameraBackends([
+    httpFlvBackend(tickets),
+    ...vendorBackends({ config: platform.config }),
+  ]);
+  const service = new CamerasService(
+    repository,
+    backends,
+    deps.box,
+    platform.files,
+    platform.cluster,
+    platform.log,
+  );
+  registerCameraRoutes(platform.router, service);
+  const relay = new FlvRelay(platform.log, (cameraId, reached) => {
+    void repository
+      .setOnline(cameraId, reached)
+      .catch((error: unknown) =>
+        platform.log.warn({ err: error, cameraId }, 'camera online state not saved'),
+      );
+  });
+  // An edited or deleted camera's stream ends on every node (its address may have changed).
+  platform.cluster.subscribe(camerasChannel, ({ cameraId }) => relay.drop(cameraId));
+  const streams = registerStreamRoutes(platform.router, platform.upgrades, { relay, tickets, repository });
+  return { service, relay, close: () => streams.close() };
+}

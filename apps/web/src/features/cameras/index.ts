@@ -1,0 +1,3 @@
+export { CameraModal } from './components/CameraModal';
+export { FlvPlayer } from './components/FlvPlayer';
+export { VideoSurveillance } from './pages/VideoSurveillance';
