@@ -93,6 +93,20 @@ export interface Config {
   aiModel: string | undefined;
   /** Answers one node writes at once; more are refused as busy (50000). */
   aiMaxStreams: number;
+  /**
+   * Alipay page payment (decision 0068): app id, the merchant's RSA private key and Alipay's public
+   * key (PEM or bare base64), the gateway and the address Alipay posts notifications to. Absent app
+   * id: the built-in bank-transfer provider takes payments.
+   */
+  alipayAppId: string | undefined;
+  /** Never logged nor answered. */
+  alipayPrivateKey: string | undefined;
+  alipayPublicKey: string | undefined;
+  alipayGatewayUrl: string;
+  /** This server's address as Alipay reaches it (notify_url = {it}/iot/payments/alipay/notify). */
+  alipayNotifyBaseUrl: string | undefined;
+  /** Seconds between runs of the pay-state job (decision 0068); 0: off. */
+  payStatusIntervalSeconds: number;
 }
 
 export type TrustProxy = boolean | string[];
@@ -194,5 +208,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiApiKey: env.AI_API_KEY || undefined,
     aiModel: env.AI_MODEL || undefined,
     aiMaxStreams: int(env.AI_MAX_STREAMS, 50, 'AI_MAX_STREAMS'),
+    alipayAppId: env.ALIPAY_APP_ID || undefined,
+    alipayPrivateKey: env.ALIPAY_PRIVATE_KEY || undefined,
+    alipayPublicKey: env.ALIPAY_PUBLIC_KEY || undefined,
+    alipayGatewayUrl: env.ALIPAY_GATEWAY_URL || 'https://openapi.alipay.com/gateway.do',
+    alipayNotifyBaseUrl: env.ALIPAY_NOTIFY_BASE_URL || undefined,
+    payStatusIntervalSeconds: int(env.PAY_STATUS_INTERVAL, 3600, 'PAY_STATUS_INTERVAL'),
   };
 }

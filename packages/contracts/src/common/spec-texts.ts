@@ -12,6 +12,11 @@ export const SpecTexts = {
   'Image size cannot exceed 20M': '图片大小不能超过20M',
   'File size cannot exceed 150M': '文件大小不能超过150M',
   group: '分组',
+  // Resource purchase (feature-areas §2, §9; decision 0068)
+  'Purchase monitoring item reminder': '购买监测项提醒',
+  'Buy now': '立即购买',
+  'upgrade monitoring item configuration': '升级监测项配置',
+  '1000 items (80 yuan)': '1000条（80元）',
 } as const;
 
 export type SpecText = keyof typeof SpecTexts;

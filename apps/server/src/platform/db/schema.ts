@@ -9,6 +9,7 @@ import type {
   UnitsTable,
 } from './schema-administration.js';
 import type { AiModelsTable } from './schema-ai-models.js';
+import type { PurchaseOrdersTable, PurchasePackagesTable } from './schema-purchases.js';
 import type {
   MessageRecipientsTable,
   MessagesTable,
@@ -425,6 +426,8 @@ export interface Database {
   label_links: LabelLinksTable;
   modes: ModesTable;
   gateway_types: GatewayTypesTable;
+  purchase_packages: PurchasePackagesTable;
+  purchase_orders: PurchaseOrdersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
