@@ -1,8 +1,8 @@
 import type { Platform } from '../../platform/platform.js';
 import { updatePayStatuses } from './pay-status.js';
-import { AlipayProvider } from './payments/alipay.js';
+import { ALIPAY_NOTIFY_PATH, AlipayProvider } from './payments/alipay.js';
 import { BankTransferProvider, type PaymentProvider } from './payments/provider.js';
-import { ALIPAY_NOTIFY_PATH, registerPaymentRoutes } from './payments.routes.js';
+import { registerPaymentRoutes } from './payments.routes.js';
 import { PurchasesRepository } from './purchases.repository.js';
 import { registerPurchaseRoutes } from './purchases.routes.js';
 import { PurchasesService } from './purchases.service.js';
@@ -14,14 +14,16 @@ export const PAY_STATUS_JOB = 'pay-status';
 /** Alipay when configured (ALIPAY_APP_ID and keys), else the built-in bank transfer. */
 function paymentProvider(platform: Platform): { provider: PaymentProvider; alipay?: AlipayProvider } {
   const c = platform.config;
-  if (!c.alipayAppId || !c.alipayPrivateKey || !c.alipayPublicKey || !c.alipayNotifyBaseUrl)
+  if (!c.alipayAppId || !c.alipayPrivateKey || !c.alipayPublicKey)
     return { provider: new BankTransferProvider() };
   const alipay = new AlipayProvider({
     appId: c.alipayAppId,
     privateKey: c.alipayPrivateKey,
     alipayPublicKey: c.alipayPublicKey,
     gatewayUrl: c.alipayGatewayUrl,
-    notifyUrl: `${c.alipayNotifyBaseUrl.replace(/\/$/, '')}${ALIPAY_NOTIFY_PATH}`,
+    ...(c.alipayNotifyBaseUrl
+      ? { notifyUrl: `${c.alipayNotifyBaseUrl.replace(/\/$/, '')}${ALIPAY_NOTIFY_PATH}` }
+      : {}),
   });
   return { provider: alipay, alipay };
 }

@@ -1,14 +1,11 @@
 import type { Router } from '../../platform/http/route.js';
-import type { AlipayProvider } from './payments/alipay.js';
+import { ALIPAY_NOTIFY_PATH, type AlipayProvider } from './payments/alipay.js';
 import type { PurchasesService } from './purchases.service.js';
-
-/** Where Alipay posts its asynchronous notifications; it retries until it reads `success`. */
-export const ALIPAY_NOTIFY_PATH = '/iot/payments/alipay/notify';
 
 /**
  * Alipay's notification (form-encoded, signed with Alipay's key). Public: the signature is the
- * check. `success` only for a checked notice that is settled (fulfilled now or before); anything
- * forged, foreign or not matching its order answers `failure` and changes nothing.
+ * check. `success` for a genuine notice that is settled (fulfilled now or before, or not a payment);
+ * anything forged, foreign or not matching its order answers `failure` and changes nothing.
  */
 export function registerPaymentRoutes(
   router: Router,
@@ -26,11 +23,13 @@ export function registerPaymentRoutes(
       reply.type('text/plain');
       const body = (request.body ?? {}) as Record<string, unknown>;
       const params = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)]));
-      const notice = alipay?.readNotice(params) ?? null;
-      if (!notice) {
-        request.log.warn({ orderNo: params.out_trade_no }, 'alipay notice refused: signature, app or state');
+      if (!alipay?.isGenuine(params)) {
+        request.log.warn({ orderNo: params.out_trade_no }, 'alipay notice refused: signature or app');
         return 'failure';
       }
+      // A genuine notice of another state (TRADE_CLOSED) is acknowledged and changes nothing.
+      const notice = alipay.readNotice(params);
+      if (!notice) return 'success';
       return (await purchases.paid(notice)) ? 'success' : 'failure';
     },
   });

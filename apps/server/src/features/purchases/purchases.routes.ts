@@ -57,7 +57,8 @@ export function registerPurchaseRoutes(router: Router, purchases: PurchasesServi
     query: z.object({ orderId: orderNo }),
     access: projectScope(Permission.UPDATE),
     response: z.string(),
-    handler: ({ scope, query }) => purchases.payLink(scope!.id, query.orderId),
+    handler: ({ scope, query, request }) =>
+      purchases.payLink(scope!.id, query.orderId, `${request.protocol}://${request.host}`),
   });
   router.route({
     method: 'GET',

@@ -113,15 +113,18 @@ export class PurchasesService {
   }
 
   /** getPayLink: where to pay an unpaid order of the project, from the provider in use. */
-  async payLink(projectId: number, orderNo: string): Promise<string> {
+  async payLink(projectId: number, orderNo: string, origin: string): Promise<string> {
     const order = await this.unpaidOrder(projectId, orderNo);
     if (order.provider !== this.provider.name) await this.repository.setProvider(orderNo, this.provider.name);
-    return this.provider.payLink({
-      orderNo,
-      projectId,
-      amountFen: Math.round(order.amount * 100),
-      subject: `${order.projectName} · ${PURCHASE_TYPE_LABELS[order.orderType]} × ${order.number}`,
-    });
+    return this.provider.payLink(
+      {
+        orderNo,
+        projectId,
+        amountFen: Math.round(order.amount * 100),
+        subject: `${order.projectName} · ${PURCHASE_TYPE_LABELS[order.orderType]} × ${order.number}`,
+      },
+      origin,
+    );
   }
 
   /** The built-in pay page: the order (any state) and the bank-transfer instructions. */

@@ -9,7 +9,6 @@ import type {
   UnitsTable,
 } from './schema-administration.js';
 import type { AiModelsTable } from './schema-ai-models.js';
-import type { PurchaseOrdersTable, PurchasePackagesTable } from './schema-purchases.js';
 import type {
   MessageRecipientsTable,
   MessagesTable,
@@ -38,6 +37,7 @@ import type {
   WorkOrdersTable,
 } from './schema-maintenance.js';
 import type { EquipmentFaultStateTable, MalfunctionsTable } from './schema-malfunctions.js';
+import type { PurchaseOrdersTable, PurchasePackagesTable } from './schema-purchases.js';
 import type {
   AuditRecordsTable,
   DataRepairsTable,

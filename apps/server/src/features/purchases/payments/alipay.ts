@@ -5,16 +5,19 @@ import {
   signAlipayRequest,
   verifyAlipayNotification,
 } from './alipay-sign.js';
-import type { PaidNotice, PayableOrder, PaymentProvider } from './provider.js';
+import { type PaidNotice, type PayableOrder, type PaymentProvider, payPagePath } from './provider.js';
 
 export interface AlipaySettings {
   appId: string;
   privateKey: string;
   alipayPublicKey: string;
   gatewayUrl: string;
-  notifyUrl: string;
-  returnUrl?: string;
+  /** Absent: {origin}{ALIPAY_NOTIFY_PATH}, the address the buyer's browser used. */
+  notifyUrl?: string;
 }
+
+/** Where Alipay posts its asynchronous notifications; it retries until it reads `success`. */
+export const ALIPAY_NOTIFY_PATH = '/iot/payments/alipay/notify';
 
 /** Trade states that mean the money arrived (Alipay's async notification). */
 const PAID_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
@@ -41,7 +44,7 @@ export class AlipayProvider implements PaymentProvider {
     this.publicKey = alipayPublicKey(settings.alipayPublicKey);
   }
 
-  payLink(order: PayableOrder, now = Date.now()): string {
+  payLink(order: PayableOrder, origin: string, now = Date.now()): string {
     const params: Record<string, string> = {
       app_id: this.settings.appId,
       method: 'alipay.trade.page.pay',
@@ -50,8 +53,9 @@ export class AlipayProvider implements PaymentProvider {
       sign_type: 'RSA2',
       timestamp: chinaTimestamp(now),
       version: '1.0',
-      notify_url: this.settings.notifyUrl,
-      ...(this.settings.returnUrl ? { return_url: this.settings.returnUrl } : {}),
+      notify_url: this.settings.notifyUrl ?? `${origin}${ALIPAY_NOTIFY_PATH}`,
+      // Back from Alipay: our pay page, which shows the order's state.
+      return_url: `${origin}${payPagePath(order)}`,
       biz_content: JSON.stringify({
         out_trade_no: order.orderNo,
         product_code: 'FAST_INSTANT_TRADE_PAY',
@@ -63,13 +67,16 @@ export class AlipayProvider implements PaymentProvider {
     return `${this.settings.gatewayUrl}?${new URLSearchParams(params).toString()}`;
   }
 
+  /** Whether a notification is Alipay's, for this app: its signature checks with Alipay's key. */
+  isGenuine(params: Record<string, string>): boolean {
+    return verifyAlipayNotification(params, this.publicKey) && params.app_id === this.settings.appId;
+  }
+
   /**
-   * A notification's word that an order was paid, or null: forged or foreign (bad signature, other
-   * app), not a paid state (WAIT_BUYER_PAY, TRADE_CLOSED), or malformed.
+   * A genuine notification's word that an order was paid, or null: not a paid state
+   * (WAIT_BUYER_PAY, TRADE_CLOSED) or malformed. Call `isGenuine` first.
    */
   readNotice(params: Record<string, string>): PaidNotice | null {
-    if (!verifyAlipayNotification(params, this.publicKey)) return null;
-    if (params.app_id !== this.settings.appId) return null;
     if (!PAID_STATES.has(params.trade_status ?? '')) return null;
     const amount = Number(params.total_amount);
     if (!params.out_trade_no || !params.trade_no || !Number.isFinite(amount)) return null;

@@ -25,15 +25,22 @@ export interface PaidNotice {
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
-  /** Where the buyer pays, opened in a new window. */
-  payLink(order: PayableOrder): string;
+  /**
+   * Where the buyer pays, opened in a new window. `origin` is this app's address as the buyer's
+   * browser reached it (pages to come back to; the notification address when none is configured).
+   */
+  payLink(order: PayableOrder, origin: string): string;
 }
+
+/** The built-in pay page of an order (the built-in provider's link; an online provider's way back). */
+export const payPagePath = (order: PayableOrder) =>
+  `/payOrder/${order.projectId}/${encodeURIComponent(order.orderNo)}`;
 
 /** The built-in provider: the pay page shows the transfer instructions and the order's state. */
 export class BankTransferProvider implements PaymentProvider {
   readonly name = 'bank' as const;
 
-  payLink(order: PayableOrder): string {
-    return `/payOrder/${order.projectId}/${encodeURIComponent(order.orderNo)}`;
+  payLink(order: PayableOrder, _origin: string): string {
+    return payPagePath(order);
   }
 }
