@@ -8,7 +8,9 @@ import {
   RobotOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
+import { Permission } from '@iot/contracts';
 import type { ResourceUsage } from '@iot/contracts/projects';
+import type { OrderType } from '@iot/contracts/purchases';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -28,7 +30,9 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { http } from '../../../api/http';
 import { LoadError } from '../../../components/LoadState';
+import { usePermission } from '../../../platform/routes/currentRoute';
 import { useScopeGroupId } from '../../groups';
+import { openPurchase, ProjectOrdersCard } from '../../purchases/index';
 import { Note, Of, ResourceCard } from '../components/overview/ResourceCard';
 import { PAY_STATUS_LABELS, quotaText } from '../components/payStatus';
 
@@ -45,6 +49,14 @@ const PAY_STATUS_NOTES: Record<ResourceUsage['payStatus'], string> = {
   F: '合同终止',
 };
 
+/** What a resource warning offers to buy (decision 0068). */
+const PURCHASE_OF: Record<ResourceUsage['warnings'][number]['kind'], OrderType> = {
+  setMeal: 'GATEWAY_INDICATOR_RENEW',
+  indicatorQuota: 'GATEWAY_INDICATOR_UPGRADE_CONFIGURATION',
+  smsQuota: 'MESSAGE',
+  voiceQuota: 'VOICE',
+};
+
 const usageKey = (groupId: number) => ['resourceUsage', groupId] as const;
 
 /**
@@ -55,6 +67,8 @@ const usageKey = (groupId: number) => ['resourceUsage', groupId] as const;
  */
 export function ProjectOverview() {
   const groupId = useScopeGroupId();
+  // Buying needs the update bit on 资源概览 (the server checks it too).
+  const canBuy = usePermission(Permission.UPDATE);
   const usage = useQuery({
     queryKey: usageKey(groupId),
     queryFn: () => http.get<ResourceUsage>(`/iot/groups/${groupId}/getResourceUsage`, { quiet: true }),
@@ -113,7 +127,23 @@ export function ProjectOverview() {
       {u.warnings.length > 0 && (
         <Space direction="vertical" size={8} style={{ width: '100%' }} data-testid="overview-warnings">
           {u.warnings.map((w) => (
-            <Alert key={w.kind} type="warning" showIcon message={w.title} description={w.content} />
+            <Alert
+              key={w.kind}
+              type="warning"
+              showIcon
+              message={w.title}
+              description={w.content}
+              action={
+                canBuy && (
+                  <Button
+                    size="small"
+                    onClick={() => openPurchase({ groupId, orderType: PURCHASE_OF[w.kind] })}
+                  >
+                    立即购买
+                  </Button>
+                )
+              }
+            />
           ))}
         </Space>
       )}
@@ -188,8 +218,10 @@ export function ProjectOverview() {
         </Col>
       </Row>
 
+      <ProjectOrdersCard groupId={groupId} canBuy={canBuy} />
+
       <Typography.Text type="secondary">
-        套餐、配额与付费状态由平台管理员设置；如需升级监测项配置或购买短信、语音资源，请联系平台管理员。
+        付费状态随套餐到期日自动更新；购买后资源在支付确认时到账（银行转账由平台管理员确认收款）。
       </Typography.Text>
     </Space>
   );

@@ -1,0 +1,6 @@
+export { showBuyReminder } from './buyReminder';
+export { ProjectOrdersCard } from './components/ProjectOrdersCard';
+export { PurchaseHost } from './components/PurchaseHost';
+export { Orders } from './pages/Orders';
+export { PayOrderPage } from './pages/PayOrder';
+export { openPurchase } from './purchaseStore';
