@@ -143,6 +143,33 @@ describe('resource purchase', () => {
     await page.context().close();
   });
 
+  it('a project suspended for arrears (D) renews from the arrears page and is back to A once paid', async () => {
+    await h.api('PUT', `/iot/projects/${projectId}/terms`, { payStatus: 'D' });
+    const page = await openAs(BUYER, overview());
+    await page.waitForURL((url) => url.pathname === `/arrearageProjectPage/${projectId}`);
+    await page.getByText('已存数据与设备照常保留', { exact: false }).waitFor();
+    await shot(page, 'arrears-light-desk');
+    await page.getByTestId('arrearage-renew').click();
+    const buy = dialog(page);
+    await buy.getByText('当前', { exact: true }).waitFor();
+    await expect.poll(() => buy.getByTestId('purchase-total').textContent()).toBe('¥2,500.00');
+    await shot(page, 'renew-dialog-light-desk');
+    const [payPage] = await Promise.all([
+      page.context().waitForEvent('page'),
+      button(buy, '立即购买').click(),
+    ]);
+    await payPage.getByText('请通过银行转账付款').waitFor();
+    const orderId = new URL(payPage.url()).pathname.split('/').pop()!;
+    await h.api('POST', `/iot/orders/${orderId}/confirm`);
+    await payPage.getByText('支付成功，资源已到账').waitFor({ timeout: 15_000 });
+    const settings = await h.api<{ payStatus: string }>(
+      'GET',
+      `/iot/projects/getProjectByGroupId?groupId=${projectId}`,
+    );
+    expect(settings.payStatus).toBe('A');
+    await page.context().close();
+  });
+
   it('looks right in light and tech, at a desk and on a 390 px phone', async () => {
     const { list } = await h.api<{ list: { orderId: string }[] }>('GET', `/iot/groups/${projectId}/orders`);
     const orderId = list[0]!.orderId;
@@ -153,7 +180,7 @@ describe('resource purchase', () => {
       ] as const) {
         if (theme === 'light' && size === 'desk') continue; // taken above
         const page = await openAs(BUYER, overview(), viewport, theme);
-        await page.getByTestId('overview-orders').getByText('已支付').waitFor();
+        await page.getByTestId('overview-orders').getByText('已支付').first().waitFor();
         await shot(page, `overview-${theme}-${size}`);
         await button(page.getByTestId('overview-orders'), '购买资源').click();
         await dialog(page).getByTestId('purchase-total').waitFor();

@@ -31,8 +31,8 @@ export function PayOrderPage() {
   if (!page.data) return <LoadError what="订单" error={page.error} onRetry={() => void page.refetch()} />;
   const { order, bankTransferNote } = page.data;
   return (
-    <div style={{ maxWidth: 720, margin: '24px auto', padding: '0 12px' }} data-testid="pay-order">
-      <Card title="订单支付">
+    <div style={{ minHeight: '100vh', padding: '24px 12px' }} data-testid="pay-order">
+      <Card title="订单支付" style={{ maxWidth: 720, margin: '0 auto' }}>
         {order.status === 'paid' ? (
           <Result status="success" title="支付成功，资源已到账" subTitle={`订单号 ${order.orderId}`} />
         ) : order.status === 'cancelled' ? (
