@@ -100,6 +100,17 @@ describe('packages', () => {
   });
 });
 
+describe('demo', () => {
+  it('seeds the demo project a paid set meal and an SMS order awaiting its transfer', async () => {
+    const demo = t.server.seeded.demoProjectId!;
+    const page = await ok<Page<Order>>('GET', `/iot/orders?keyword=示范`, undefined, admin);
+    expect(page.list.filter((o) => o.projectId === demo).map((o) => [o.orderType, o.status])).toEqual([
+      ['MESSAGE', 'unpaid'],
+      ['GATEWAY_INDICATOR_RENEW', 'paid'],
+    ]);
+  });
+});
+
 describe('getOrderId', () => {
   it('refuses quantities outside 1–100 with the spec’s words', async () => {
     for (const [number, message] of [
