@@ -105,7 +105,7 @@ describe('resource purchase', () => {
     }
     await quantity.fill('1');
     await expect.poll(() => buy.getByTestId('purchase-total').textContent()).toBe('¥2,500.00');
-    await shot(page, 'dialog-light-desk');
+    await shot(page, 'dialog-upgrade-light-desk');
 
     // The pay link opens in a new window, signed in as the buyer.
     const [payPage] = await Promise.all([
@@ -118,14 +118,14 @@ describe('resource purchase', () => {
     expect(await payPage.getByTestId('order-status').first().textContent()).toBe('待支付');
     const orderId = new URL(payPage.url()).pathname.split('/').pop()!;
     expect(orderId).toMatch(/^PO\d{14}/);
-    await shot(payPage, 'pay-page-light-desk');
+    await shot(payPage, 'pay-page-unpaid-light-desk');
 
     // A system member holding only 订单管理 confirms the receipt.
     const clerk = await openAs(CLERK, '/system/orders');
     await expect.poll(() => routeName(clerk)).toBe('router-system-orders-s');
     const row = clerk.locator('.ant-table-row', { hasText: orderId });
     await row.getByText('待支付').waitFor();
-    await shot(clerk, 'orders-light-desk');
+    await shot(clerk, 'orders-unpaid-light-desk');
     await button(row, '确认收款').click();
     await button(clerk.locator('.ant-popover'), '确认收款').click();
     await clerk.getByText('已确认收款，资源已到账').waitFor();
@@ -133,7 +133,7 @@ describe('resource purchase', () => {
 
     // The pay page notices by itself; the overview shows the new maximum and the paid order.
     await payPage.getByText('支付成功，资源已到账').waitFor({ timeout: 15_000 });
-    await shot(payPage, 'pay-page-paid-light-desk');
+    await shot(payPage, 'pay-page-paid-now-light-desk');
     await page.reload();
     await expect.poll(() => page.getByTestId('overview-indicators').textContent()).toContain('/ 1024');
     await page.getByTestId('overview-orders').getByText('已支付').waitFor();
@@ -178,10 +178,9 @@ describe('resource purchase', () => {
         ['desk', DESK],
         ['390', PHONE],
       ] as const) {
-        if (theme === 'light' && size === 'desk') continue; // taken above
         const page = await openAs(BUYER, overview(), viewport, theme);
         await page.getByTestId('overview-orders').getByText('已支付').first().waitFor();
-        await shot(page, `overview-${theme}-${size}`);
+        if (!(theme === 'light' && size === 'desk')) await shot(page, `overview-${theme}-${size}`);
         await button(page.getByTestId('overview-orders'), '购买资源').click();
         await dialog(page).getByTestId('purchase-total').waitFor();
         await dialog(page).getByText('购买短信资源', { exact: true }).click();
@@ -194,6 +193,12 @@ describe('resource purchase', () => {
         const clerk = await openAs(CLERK, '/system/orders', viewport, theme);
         await clerk.locator('.ant-table-row', { hasText: orderId }).waitFor();
         await shot(clerk, `orders-${theme}-${size}`);
+        await clerk.getByRole('tab', { name: '套餐与资源包' }).click();
+        await clerk.getByTestId('packages-panel').getByText('1024个监测项').waitFor();
+        await shot(clerk, `packages-${theme}-${size}`);
+        await clerk.getByRole('tab', { name: '付费设置' }).click();
+        await clerk.getByTestId('purchase-settings').getByText('即将逾期提前天数（B）').waitFor();
+        await shot(clerk, `settings-${theme}-${size}`);
         await clerk.context().close();
       }
     }
