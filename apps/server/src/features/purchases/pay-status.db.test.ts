@@ -111,4 +111,12 @@ describe('pay-state job', () => {
     await runJob();
     expect(await state(ids.long!)).toBe('A');
   });
+
+  it('moves B to C at the end, and D straight back to A when the set meal is extended', async () => {
+    await terms(ids.far!, { payStatus: 'B', setMealEndAt: Date.now() - 3_600_000 });
+    await terms(ids.ended!, { payStatus: 'D', setMealEndAt: Date.now() + 100 * DAY });
+    await runJob();
+    expect(await state(ids.far!)).toBe('C');
+    expect(await state(ids.ended!)).toBe('A');
+  });
 });

@@ -63,7 +63,9 @@ const usageKey = (groupId: number) => ['resourceUsage', groupId] as const;
  * 资源概览 (router-projectOverview, decision 0045): the set meal and pay state, gateway indicators
  * against the limit (-1 不限), SMS and voice calls sent and left, the assistant's allowance, and what
  * the project holds — gateways online and offline, areas, sites, monitoring points, members — with
- * the resource warnings its terms call for now. Read-only: the terms are the system administrator's.
+ * the resource warnings its terms call for now, each with 立即购买, and the latest orders; buying
+ * (update bit) opens the purchase dialog (decision 0068). The terms themselves are the system
+ * administrator's.
  */
 export function ProjectOverview() {
   const groupId = useScopeGroupId();
