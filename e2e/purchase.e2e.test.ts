@@ -77,7 +77,7 @@ afterAll(() => h?.close());
 describe('resource purchase', () => {
   it('out of indicators → dialog → buy → pay by transfer → confirmed → the quota grows', async () => {
     const page = await openAs(BUYER, overview());
-    const limit = page.locator('.ant-modal-confirm', { hasText: '监测项数量超过限制' });
+    const limit = page.locator('.ant-modal-confirm', { hasText: '购买监测项提醒' });
     await limit.getByText('本项目最多可接入 1 个监测项，当前已接入 2 个').waitFor();
     await shot(page, 'limit-dialog-light-desk');
     await button(limit, '立即购买').click();
@@ -137,7 +137,8 @@ describe('resource purchase', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('overview-indicators').textContent()).toContain('/ 1024');
     await page.getByTestId('overview-orders').getByText('已支付').waitFor();
-    expect(await page.locator('.ant-modal-confirm', { hasText: '监测项数量超过限制' }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('overview-set-meal-name').textContent()).toBe('1024个监测项');
+    expect(await page.locator('.ant-modal-confirm', { hasText: '购买监测项提醒' }).count()).toBe(0);
     await shot(page, 'overview-light-desk');
     await clerk.context().close();
     await page.context().close();

@@ -32,7 +32,7 @@ import { http } from '../../../api/http';
 import { LoadError } from '../../../components/LoadState';
 import { usePermission } from '../../../platform/routes/currentRoute';
 import { useScopeGroupId } from '../../groups';
-import { openPurchase, ProjectOrdersCard } from '../../purchases/index';
+import { openPurchase, ProjectOrdersCard, SetMealName } from '../../purchases/index';
 import { Note, Of, ResourceCard } from '../components/overview/ResourceCard';
 import { PAY_STATUS_LABELS, quotaText } from '../components/payStatus';
 
@@ -104,6 +104,9 @@ export function ProjectOverview() {
               </Tag>
               <Typography.Text type="secondary">{PAY_STATUS_NOTES[u.payStatus]}</Typography.Text>
             </Space>
+          </Descriptions.Item>
+          <Descriptions.Item label="当前套餐">
+            <SetMealName groupId={groupId} max={u.indicators.max} />
           </Descriptions.Item>
           <Descriptions.Item label="套餐到期">
             <span data-testid="overview-set-meal">
