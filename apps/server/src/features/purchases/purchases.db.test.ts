@@ -155,6 +155,13 @@ describe('getOrderId', () => {
     expect(foreign.body).toMatchObject({ code: 40000, message: PurchaseMessages.ORDER_NOT_FOUND });
     const page = await ok<Page<Order>>('GET', `/iot/groups/${otherProject}/orders`, undefined, otherAdmin);
     expect(page.list.map((o) => o.orderId)).not.toContain(mine);
+    const payPage = await t.request('GET', `/iot/groups/${otherProject}/orders/${mine}/payPage`, {
+      token: otherAdmin,
+    });
+    expect(payPage.body.message).toBe(PurchaseMessages.ORDER_NOT_FOUND);
+    // 订单管理, its packages and settings are the system's.
+    for (const url of ['/iot/orders', '/iot/resourcePackages', '/iot/purchaseSettings'])
+      expect((await t.request('GET', url, { token: buyer })).status).toBe(403);
   });
 });
 
