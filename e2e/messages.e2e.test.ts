@@ -304,6 +304,10 @@ describe('live messages', () => {
     const notice = notices(page, '短信余量不足');
     await notice.waitFor();
     expect(await notice.textContent()).toContain('短信仅剩 5 条，请及时购买短信资源。');
+    // The notice leads to the purchase dialog, at 购买短信资源 (decision 0068).
+    await notice.getByRole('button', { name: '立即购买' }).click();
+    await page.getByTestId('purchase-dialog').getByText('短信剩余 5 条').waitFor();
+    await page.getByTestId('purchase-dialog').getByText('1000条（80元）').waitFor();
     await h.api('PUT', `/iot/projects/${projectId}/terms`, { sendMessagesTotalNum: 1000 });
   });
 

@@ -340,7 +340,8 @@ describe('entering a project over its indicator limit', () => {
     // An administrator lowers the maximum below what is already connected.
     await h.api('PUT', `/iot/projects/${groupId}/terms`, { accessGatewayIndicatorMaxNum: 1 });
     const page = await h.openAs('admin', ADMIN_PASSWORD, `/projects/groups/${groupId}/realTimeData`);
-    await page.locator('.ant-modal-confirm-title', { hasText: '监测项数量超过限制' }).waitFor();
+    // The buy reminder (feature-areas §2; decision 0068) states the limit.
+    await page.locator('.ant-modal-confirm-title', { hasText: '购买监测项提醒' }).waitFor();
     expect(await page.getByText('本项目最多可接入 1 个监测项，当前已接入 2 个').count()).toBe(1);
     await page.close();
   });

@@ -45,6 +45,7 @@ import { type ModbusFeature, modbusFeature } from './features/modbus/index.js';
 import { modesFeature } from './features/modes/index.js';
 import { type OperationLogsFeature, operationLogsFeature } from './features/operation-logs/index.js';
 import { projectsFeature } from './features/projects/index.js';
+import { purchasesFeature } from './features/purchases/index.js';
 import { remoteControlFeature } from './features/remote-control/index.js';
 import { rolesFeature } from './features/roles/index.js';
 import { systemFeature, systemSettingsOf } from './features/system/index.js';
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { firms } = gatewayFirmsFeature(platform, { roles });
   const { corporations } = corporationsFeature(platform, { roles, menus });
   const { projects } = projectsFeature(platform, { roles });
+  purchasesFeature(platform);
   const { groups } = groupsFeature(platform);
   indicatorsFeature(platform);
   gatewaysFeature(platform);

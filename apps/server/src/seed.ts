@@ -12,6 +12,7 @@ import { seedDemoCatalogues } from './seed-catalogues.js';
 import { seedDemoDuty } from './seed-duty.js';
 import { seedDemoWorkOrders } from './seed-maintenance.js';
 import { seedDemoPlans } from './seed-plans.js';
+import { seedDemoPurchases } from './seed-purchases.js';
 import { seedDemoFinishedWork } from './seed-records.js';
 
 export interface SeedServices {
@@ -64,6 +65,7 @@ export async function seed(platform: Platform, services: SeedServices): Promise<
     await seedDemoPlans(platform.db, result.demoProjectId, people);
     // 维保记录 and 维保统计: six months of finished work (decision 0055).
     await seedDemoFinishedWork(platform.db, result.demoProjectId, people);
+    await seedDemoPurchases(platform.db, result.demoProjectId, people.manager);
   }
   return result;
 }

@@ -97,6 +97,20 @@ export interface Config {
   aiToolSharePercent: number;
   /** The camera vendor platforms (docs/decisions/0065). */
   cameraVendors: CameraVendorConfig;
+  /**
+   * Alipay page payment (decision 0068): app id, the merchant's RSA private key and Alipay's public
+   * key (PEM or bare base64), the gateway and the address Alipay posts notifications to. Absent app
+   * id: the built-in bank-transfer provider takes payments.
+   */
+  alipayAppId: string | undefined;
+  /** Never logged nor answered. */
+  alipayPrivateKey: string | undefined;
+  alipayPublicKey: string | undefined;
+  alipayGatewayUrl: string;
+  /** This server's address as Alipay reaches it (notify_url = {it}/iot/payments/alipay/notify). */
+  alipayNotifyBaseUrl: string | undefined;
+  /** Seconds between runs of the pay-state job (decision 0068); 0: off. */
+  payStatusIntervalSeconds: number;
 }
 
 /** Where the camera vendor adapters find their platforms; secrets are never logged. */
@@ -233,5 +247,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gbPlayUrl: env.CAMERA_GB28181_PLAY_URL || undefined,
       timeoutMs: int(env.CAMERA_VENDOR_TIMEOUT_MS, 10_000, 'CAMERA_VENDOR_TIMEOUT_MS'),
     },
+    alipayAppId: env.ALIPAY_APP_ID || undefined,
+    alipayPrivateKey: env.ALIPAY_PRIVATE_KEY || undefined,
+    alipayPublicKey: env.ALIPAY_PUBLIC_KEY || undefined,
+    alipayGatewayUrl: env.ALIPAY_GATEWAY_URL || 'https://openapi.alipay.com/gateway.do',
+    alipayNotifyBaseUrl: env.ALIPAY_NOTIFY_BASE_URL || undefined,
+    payStatusIntervalSeconds: int(env.PAY_STATUS_INTERVAL, 3600, 'PAY_STATUS_INTERVAL'),
   };
 }

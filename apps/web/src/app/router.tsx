@@ -15,6 +15,7 @@ import { RootLayout } from './RootLayout';
 import { ScopeRoutes } from './routes/ScopeRoutes';
 
 const pages = {
+  PayOrderPage: lazy(() => import('../features/purchases/index').then((m) => ({ default: m.PayOrderPage }))),
   ChangePasswordPage: lazy(() =>
     import('../features/users/pages/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })),
   ),
@@ -98,6 +99,7 @@ export const routes: RouteObject[] = [
       {
         element: <Guard />,
         children: [
+          { path: 'payOrder/:groupId/:orderId', element: load(<pages.PayOrderPage />) },
           { path: 'm', element: <MobileLayout /> },
           { path: 'm/*', element: <MobileLayout /> },
           { path: 'projects/:n/*', element: <ProjectsNumberRedirect /> },

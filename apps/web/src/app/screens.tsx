@@ -156,6 +156,7 @@ const SCREENS: Record<string, ComponentType> = {
     import('../features/projects/pages/Projects').then((m) => ({ default: m.Projects })),
   ),
   'system/Systems': lazy(() => import('../features/system/index').then((m) => ({ default: m.Systems }))),
+  'purchases/Orders': lazy(() => import('../features/purchases/index').then((m) => ({ default: m.Orders }))),
   'system/CustomDomains': lazy(() =>
     import('../features/custom-domains/index').then((m) => ({ default: m.CustomDomains })),
   ),

@@ -16,6 +16,11 @@ export const SpecTexts = {
   'Associated camera has been deleted': '关联的摄像头已被删除',
   'Snapshot image fetch failed': '获取截图失败',
   '{name} camera has no snapshot image yet': '{name}摄像头暂无截图',
+  // Resource purchase (feature-areas §2, §9; decision 0068)
+  'Purchase monitoring item reminder': '购买监测项提醒',
+  'Buy now': '立即购买',
+  'upgrade monitoring item configuration': '升级监测项配置',
+  '1000 items (80 yuan)': '1000条（80元）',
 } as const;
 
 export type SpecText = keyof typeof SpecTexts;

@@ -47,6 +47,8 @@ export const IndicatorMessages = {
   DATA_IDENTIFICATION_FORMAT: '数据标识只能包含字母、数字和 _ . : -，1～64位',
   /** Spec core §8: the web shows this for code 40000 with data starting 411:. */
   QUOTA_EXCEEDED: '指标数量超过限制',
+  /** A project suspended by its pay state (D, E, F; decision 0068) adds no monitoring items. */
+  PROJECT_SUSPENDED: '项目已停用（欠费或合同终止），无法新增监测项',
   /** Spec core §5, exactly. */
   THING_MODEL_FILE: '上传的文件格式不正确,请选择.json类型的物模型文件',
   TYPE_CONFLICT: '目标项目中已有同名但类型不同的指标',

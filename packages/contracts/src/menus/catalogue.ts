@@ -95,6 +95,14 @@ const system = [
       CRUD,
       { component: 'projects/Projects', icon: 'project' },
     ],
+    // 订单管理 (decision 0068): orders of every project; a bank transfer's receipt is confirmed here.
+    [
+      'router-system-orders',
+      '订单管理',
+      'orders',
+      RU,
+      { component: 'purchases/Orders', icon: 'account-book' },
+    ],
   ]),
   container(
     420,

@@ -3,7 +3,7 @@ import { IndicatorMessages } from '@iot/contracts/indicators';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import { badRequest, conflict } from '../../platform/errors.js';
-import { checkQuota, type IndicatorStores } from '../indicators/index.js';
+import { type IndicatorStores, reserveIndicatorQuota } from '../indicators/index.js';
 import { GatewayTypesRepository, type TypeOwner } from './gateway-types.repository.js';
 
 /**
@@ -21,7 +21,7 @@ export async function applyGatewayType(
   const type = await new GatewayTypesRepository(tx.db).get(owner, typeId);
   if (!type) throw badRequest(GatewayTypeMessages.NOT_FOUND);
   if ('projectId' in owner)
-    checkQuota(await tx.indicators.gatewayIndicators.lockQuota(owner.projectId), type.indicators.length);
+    await reserveIndicatorQuota(tx.indicators, owner.projectId, type.indicators.length);
   await tx.db
     .updateTable('gateways')
     .set({

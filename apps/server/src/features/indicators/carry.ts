@@ -1,6 +1,6 @@
 import { IndicatorMessages } from '@iot/contracts/indicators';
 import { conflict } from '../../platform/errors.js';
-import { checkQuota } from './quota.js';
+import { reserveIndicatorQuota } from './quota.js';
 import type { IndicatorStores } from './stores.js';
 
 /**
@@ -14,8 +14,7 @@ export async function carryGatewayIndicators(
   gatewayId: number,
   projectId: number,
 ): Promise<void> {
-  const quota = await stores.gatewayIndicators.lockQuota(projectId);
-  checkQuota(quota, await stores.gatewayIndicators.countOfGateway(gatewayId));
+  await reserveIndicatorQuota(stores, projectId, await stores.gatewayIndicators.countOfGateway(gatewayId));
   for (const source of await stores.indicators.usedByGateway(gatewayId)) {
     if (source.projectId === projectId) continue;
     const existing = await stores.indicators.findByName(projectId, source.name);

@@ -154,18 +154,21 @@ export class GatewayIndicatorsRepository {
    * The same inside a transaction, locking the project row on PostgreSQL so two requests adding
    * indicators to one project cannot both pass the check; SQLite runs one write transaction at a time.
    */
-  lockQuota(projectId: number): Promise<{ max: number; used: number }> {
+  lockQuota(projectId: number): Promise<{ max: number; used: number; payStatus: string }> {
     return this.readQuota(projectId, this.dialect === 'postgres');
   }
 
-  private async readQuota(projectId: number, lock: boolean): Promise<{ max: number; used: number }> {
+  private async readQuota(
+    projectId: number,
+    lock: boolean,
+  ): Promise<{ max: number; used: number; payStatus: string }> {
     let query = this.db
       .selectFrom('projects')
-      .select('access_gateway_indicator_max_num as max')
+      .select(['access_gateway_indicator_max_num as max', 'pay_status'])
       .where('group_id', '=', projectId);
     if (lock) query = query.forUpdate();
-    const { max } = await query.executeTakeFirstOrThrow();
-    return { max, used: await this.countOfProject(projectId) };
+    const { max, pay_status } = await query.executeTakeFirstOrThrow();
+    return { max, used: await this.countOfProject(projectId), payStatus: pay_status };
   }
 
   async gatewayInProject(projectId: number, gatewayId: number): Promise<boolean> {

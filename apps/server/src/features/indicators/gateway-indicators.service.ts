@@ -13,7 +13,7 @@ import type { ClusterBus } from '../../platform/cluster-bus.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { gatewayConfigChanged } from '../../platform/gateway-config.js';
 import type { GatewayIndicatorInput } from './gateway-indicators.repository.js';
-import { checkQuota } from './quota.js';
+import { reserveIndicatorQuota } from './quota.js';
 import type { IndicatorStores } from './stores.js';
 import { indicatorOfProperty } from './thing-model.js';
 
@@ -46,7 +46,7 @@ export class GatewayIndicatorsService {
     const id = await this.stores.transaction(async (stores) => {
       await this.requireGateway(stores, projectId, gatewayId);
       await this.checkInput(stores, projectId, gatewayId, input);
-      checkQuota(await stores.gatewayIndicators.lockQuota(projectId), 1);
+      await reserveIndicatorQuota(stores, projectId, 1);
       return stores.gatewayIndicators.create(gatewayId, input);
     });
     // Values for the new key are taken from now on, on every node.
@@ -98,7 +98,7 @@ export class GatewayIndicatorsService {
         keys.add(property.identifier);
         return true;
       });
-      checkQuota(await stores.gatewayIndicators.lockQuota(projectId), wanted.length);
+      await reserveIndicatorQuota(stores, projectId, wanted.length);
       let indicatorsCreated = 0;
       for (const property of wanted) {
         let indicatorId = (await stores.indicators.findByName(projectId, property.name))?.id;

@@ -1,7 +1,8 @@
 import { ResultCode } from '@iot/contracts';
 import { IndicatorMessages, type IndicatorQuota, quotaRefusalData } from '@iot/contracts/indicators';
-import { UNLIMITED } from '@iot/contracts/projects';
-import { ApiError } from '../../platform/errors.js';
+import { SUSPENDED_PAY_STATUSES, UNLIMITED } from '@iot/contracts/projects';
+import { ApiError, badRequest } from '../../platform/errors.js';
+import type { IndicatorStores } from './stores.js';
 
 /** A project's gateway indicator quota as the overview shows it; left is -1 when unlimited. */
 export function quotaOf(max: number, used: number): IndicatorQuota {
@@ -21,4 +22,23 @@ export function checkQuota(quota: { max: number; used: number }, needed: number)
     400,
     quotaRefusalData(quota.max, quota.used, needed),
   );
+}
+
+/**
+ * The one gate every spend of gateway indicators passes (adding, importing, binding, transferring,
+ * templates; sharing later), inside the caller's transaction: it locks the project's row on
+ * PostgreSQL (SQLite runs one write transaction at a time), so two requests racing for the last
+ * indicator cannot both pass; refuses a project suspended by its pay state (decision 0068), then
+ * checks the quota. Adding nothing is never refused.
+ */
+export async function reserveIndicatorQuota(
+  stores: IndicatorStores,
+  projectId: number,
+  needed: number,
+): Promise<void> {
+  if (needed <= 0) return;
+  const quota = await stores.gatewayIndicators.lockQuota(projectId);
+  if ((SUSPENDED_PAY_STATUSES as readonly string[]).includes(quota.payStatus))
+    throw badRequest(IndicatorMessages.PROJECT_SUSPENDED);
+  checkQuota(quota, needed);
 }

@@ -70,6 +70,7 @@ describe('login info', () => {
       'router-system-gatewayFirms',
       'router-system-corporations',
       'router-system-projects',
+      'router-system-orders',
     ]);
   });
 

@@ -34,6 +34,7 @@ import * as workOrderListCounts from './migrations/0042-work-order-list-counts.j
 import * as workOrderKeywordIndex from './migrations/0043-work-order-keyword-index.js';
 import * as workOrderShortKeyword from './migrations/0044-work-order-short-keyword.js';
 import * as cameras from './migrations/0045-cameras.js';
+import * as purchases from './migrations/0048-purchases.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0043-work-order-keyword-index': workOrderKeywordIndex,
   '0044-work-order-short-keyword': workOrderShortKeyword,
   '0045-cameras': cameras,
+  '0048-purchases': purchases,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -43,6 +43,7 @@ import type {
   WorkOrdersTable,
 } from './schema-maintenance.js';
 import type { EquipmentFaultStateTable, MalfunctionsTable } from './schema-malfunctions.js';
+import type { PurchaseOrdersTable, PurchasePackagesTable } from './schema-purchases.js';
 import type {
   AuditRecordsTable,
   DataRepairsTable,
@@ -435,6 +436,8 @@ export interface Database {
   cameras: CamerasTable;
   camera_presets: CameraPresetsTable;
   camera_snapshots: CameraSnapshotsTable;
+  purchase_packages: PurchasePackagesTable;
+  purchase_orders: PurchaseOrdersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

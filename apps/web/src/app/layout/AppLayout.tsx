@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { AssistantDrawer, useAssistantPush } from '../../features/assistant/index';
 import { LiveMessages } from '../../features/messages/index';
 import { ProjectGate } from '../../features/projects/ProjectGate';
+import { PurchaseHost } from '../../features/purchases/index';
 import { scopeOfPath } from '../../platform/routes/generate';
 import { useScopeReturn } from '../../platform/routes/scopeReturn';
 import { Breadcrumbs } from './Breadcrumbs';
@@ -51,6 +52,7 @@ export function AppLayout() {
   return (
     <Layout style={{ minHeight: '100vh', background: 'transparent' }}>
       <LiveMessages />
+      <PurchaseHost />
       <TopBar
         scope={shellScope}
         narrow={narrow}

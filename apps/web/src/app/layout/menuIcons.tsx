@@ -1,4 +1,5 @@
 import {
+  AccountBookOutlined,
   AimOutlined,
   AlertOutlined,
   ApartmentOutlined,
@@ -94,6 +95,7 @@ const ICONS: Record<string, ComponentType> = {
   exception: ExceptionOutlined,
   'file-done': FileDoneOutlined,
   'file-search': FileSearchOutlined,
+  'account-book': AccountBookOutlined,
   'file-sync': FileSyncOutlined,
   'file-text': FileTextOutlined,
   fund: FundOutlined,

@@ -9,6 +9,7 @@ import { http } from '../../api/http';
 import { LoadError } from '../../components/LoadState';
 import { useProjectSettings } from '../../platform/projectSettings';
 import { useLoginInfo } from '../../platform/queries';
+import { showBuyReminder } from '../purchases/index';
 
 interface IndicatorUsage {
   max: number;
@@ -71,8 +72,9 @@ export function ProjectGate({ groupId, children }: { groupId: number; children: 
     // Over the limit: the maximum is not unlimited (-1) and the remaining count is negative.
     if (!usage || usage.max === -1 || usage.left >= 0 || warnedUsage.current === groupId) return;
     warnedUsage.current = groupId;
-    modal.warning({
-      title: '监测项数量超过限制',
+    // The buy reminder (购买监测项提醒): 立即购买 opens the purchase dialog at 升级监测项配置 (decision 0068).
+    showBuyReminder(modal, {
+      groupId,
       content: `本项目最多可接入 ${usage.max} 个监测项，当前已接入 ${usage.used} 个。请减少监测项，或购买更多监测项。`,
     });
   }, [usage, groupId, modal]);

@@ -114,7 +114,7 @@ export function GatewayIndicatorFormModal({
     onError: (error) => {
       if (error instanceof ApiError && error.message === IndicatorMessages.DATA_IDENTIFICATION_TAKEN)
         form.setFields([{ name: 'dataIdentification', errors: [error.message] }]);
-      else showFailure(error, modal, message.error);
+      else showFailure(error, modal, message.error, groupId);
     },
   });
 

@@ -44,7 +44,7 @@ export function ThingModelImport({ groupId, gatewayId }: { groupId: number; gate
       void queryClient.invalidateQueries({ queryKey: indicatorKeys.quota(groupId) });
       void queryClient.invalidateQueries({ queryKey: indicatorKeys.indicators(groupId) });
     },
-    onError: (error) => showFailure(error, modal, message.error),
+    onError: (error) => showFailure(error, modal, message.error, groupId),
   });
 
   return (

@@ -1,6 +1,7 @@
 import { IndicatorMessages, isQuotaRefusal } from '@iot/contracts/indicators';
 import type { App, FormInstance } from 'antd';
 import { ApiError } from '../../../api/http';
+import { showBuyReminder } from '../../purchases/index';
 
 export { schemaRule } from '../../../components/schemaRule';
 
@@ -35,20 +36,21 @@ export function quotaOfRefusal(data: unknown): { max: number; used: number; need
 
 /**
  * Shows a refused call: the quota refusal (code 40000, data 411:…) as the spec's dialog stating
- * the limit (指标数量超过限制, reduce or buy more), anything else as the server's message.
+ * the limit (指标数量超过限制, reduce or buy more) whose 立即购买 opens the purchase dialog (decision
+ * 0068), anything else as the server's message.
  */
 export function showFailure(
   error: unknown,
   modal: ReturnType<typeof App.useApp>['modal'],
   showError: (text: string) => void,
+  groupId: number,
 ): void {
   const refusal = error instanceof ApiError ? quotaOfRefusal(error.data) : null;
   if (refusal) {
-    modal.warning({
+    showBuyReminder(modal, {
+      groupId,
       title: IndicatorMessages.QUOTA_EXCEEDED,
       content: `本项目最多可接入 ${refusal.max} 个网关指标，已接入 ${refusal.used} 个，本次需要新增 ${refusal.needed} 个。请减少网关指标，或购买更多指标资源。`,
-      okText: '知道了',
-      centered: true,
     });
     return;
   }

@@ -1,4 +1,5 @@
-import type { MessagePush, UnreadCount } from '@iot/contracts/messages';
+import type { MessagePush, ResourceWarning, UnreadCount } from '@iot/contracts/messages';
+import type { OrderType } from '@iot/contracts/purchases';
 import { DEFAULT_MESSAGE_SETTING, type MessageSetting } from '@iot/contracts/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, notification, Space, Tag, Typography } from 'antd';
@@ -6,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLoginInfo } from '../../../platform/queries';
 import { clearSession, useSession } from '../../../platform/session';
+import { openPurchase } from '../../purchases/index';
 import { fetchResourceWarnings, messagesKey } from '../api';
 import { MessageTime } from '../components/MessageTime';
 import { MESSAGE_CENTER_PATH, useOpenMessage } from '../components/useOpenMessage';
@@ -15,6 +17,13 @@ import { connectMessageSocket } from './messageSocket';
 import { NoticeStack, noticeLimit, STACK_THRESHOLD } from './noticeStack';
 import { useDialogOpen } from './useDialogOpen';
 
+/** What a resource warning offers to buy. */
+const PURCHASE_OF: Record<ResourceWarning['kind'], OrderType> = {
+  setMeal: 'GATEWAY_INDICATOR_RENEW',
+  indicatorQuota: 'GATEWAY_INDICATOR_UPGRADE_CONFIGURATION',
+  smsQuota: 'MESSAGE',
+  voiceQuota: 'VOICE',
+};
 /** Spec feature-areas §4/§9: resource warnings are fetched 5 s after start and shown for 20 s. */
 const RESOURCE_WARNING_DELAY_MS = 5_000;
 const RESOURCE_WARNING_SECONDS = 20;
@@ -162,11 +171,27 @@ export function LiveMessages() {
       const warnings = await fetchResourceWarnings().catch(() => []);
       if (!setting.current.isShowMessage) return;
       for (const warning of warnings) {
+        const key = `resource-${warning.projectId}-${warning.kind}`;
         stack.show({
-          key: `resource-${warning.projectId}-${warning.kind}`,
+          key,
           type: 'warning',
           title: warning.title,
-          description: warning.content,
+          // The notice leads to the purchase dialog of its project (decision 0068).
+          description: (
+            <div data-testid="resource-notice">
+              <Typography.Paragraph style={{ marginBottom: 4 }}>{warning.content}</Typography.Paragraph>
+              <Button
+                size="small"
+                type="primary"
+                onClick={() => {
+                  latest.current.api.destroy(key);
+                  openPurchase({ groupId: warning.projectId, orderType: PURCHASE_OF[warning.kind] });
+                }}
+              >
+                立即购买
+              </Button>
+            </div>
+          ),
           duration: RESOURCE_WARNING_SECONDS,
         });
       }

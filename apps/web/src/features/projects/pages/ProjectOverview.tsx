@@ -8,7 +8,9 @@ import {
   RobotOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
+import { Permission } from '@iot/contracts';
 import type { ResourceUsage } from '@iot/contracts/projects';
+import type { OrderType } from '@iot/contracts/purchases';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -28,7 +30,9 @@ import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { http } from '../../../api/http';
 import { LoadError } from '../../../components/LoadState';
+import { usePermission } from '../../../platform/routes/currentRoute';
 import { useScopeGroupId } from '../../groups';
+import { openPurchase, ProjectOrdersCard, SetMealName } from '../../purchases/index';
 import { Note, Of, ResourceCard } from '../components/overview/ResourceCard';
 import { PAY_STATUS_LABELS, quotaText } from '../components/payStatus';
 
@@ -45,16 +49,28 @@ const PAY_STATUS_NOTES: Record<ResourceUsage['payStatus'], string> = {
   F: '合同终止',
 };
 
+/** What a resource warning offers to buy (decision 0068). */
+const PURCHASE_OF: Record<ResourceUsage['warnings'][number]['kind'], OrderType> = {
+  setMeal: 'GATEWAY_INDICATOR_RENEW',
+  indicatorQuota: 'GATEWAY_INDICATOR_UPGRADE_CONFIGURATION',
+  smsQuota: 'MESSAGE',
+  voiceQuota: 'VOICE',
+};
+
 const usageKey = (groupId: number) => ['resourceUsage', groupId] as const;
 
 /**
  * 资源概览 (router-projectOverview, decision 0045): the set meal and pay state, gateway indicators
  * against the limit (-1 不限), SMS and voice calls sent and left, the assistant's allowance, and what
  * the project holds — gateways online and offline, areas, sites, monitoring points, members — with
- * the resource warnings its terms call for now. Read-only: the terms are the system administrator's.
+ * the resource warnings its terms call for now, each with 立即购买, and the latest orders; buying
+ * (update bit) opens the purchase dialog (decision 0068). The terms themselves are the system
+ * administrator's.
  */
 export function ProjectOverview() {
   const groupId = useScopeGroupId();
+  // Buying needs the update bit on 资源概览 (the server checks it too).
+  const canBuy = usePermission(Permission.UPDATE);
   const usage = useQuery({
     queryKey: usageKey(groupId),
     queryFn: () => http.get<ResourceUsage>(`/iot/groups/${groupId}/getResourceUsage`, { quiet: true }),
@@ -89,6 +105,9 @@ export function ProjectOverview() {
               <Typography.Text type="secondary">{PAY_STATUS_NOTES[u.payStatus]}</Typography.Text>
             </Space>
           </Descriptions.Item>
+          <Descriptions.Item label="当前套餐">
+            <SetMealName groupId={groupId} max={u.indicators.max} />
+          </Descriptions.Item>
           <Descriptions.Item label="套餐到期">
             <span data-testid="overview-set-meal">
               {u.setMealEndAt === null ? (
@@ -113,7 +132,23 @@ export function ProjectOverview() {
       {u.warnings.length > 0 && (
         <Space direction="vertical" size={8} style={{ width: '100%' }} data-testid="overview-warnings">
           {u.warnings.map((w) => (
-            <Alert key={w.kind} type="warning" showIcon message={w.title} description={w.content} />
+            <Alert
+              key={w.kind}
+              type="warning"
+              showIcon
+              message={w.title}
+              description={w.content}
+              action={
+                canBuy && (
+                  <Button
+                    size="small"
+                    onClick={() => openPurchase({ groupId, orderType: PURCHASE_OF[w.kind] })}
+                  >
+                    立即购买
+                  </Button>
+                )
+              }
+            />
           ))}
         </Space>
       )}
@@ -188,8 +223,10 @@ export function ProjectOverview() {
         </Col>
       </Row>
 
+      <ProjectOrdersCard groupId={groupId} canBuy={canBuy} />
+
       <Typography.Text type="secondary">
-        套餐、配额与付费状态由平台管理员设置；如需升级监测项配置或购买短信、语音资源，请联系平台管理员。
+        付费状态随套餐到期日自动更新；购买后资源在支付确认时到账（银行转账由平台管理员确认收款）。
       </Typography.Text>
     </Space>
   );

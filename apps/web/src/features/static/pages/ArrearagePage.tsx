@@ -8,6 +8,7 @@ import { http } from '../../../api/http';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useSystemInfo } from '../../../platform/queries';
 import { useSession } from '../../../platform/session';
+import { openPurchase, PurchaseHost } from '../../purchases/index';
 
 interface Advice {
   label: string;
@@ -39,7 +40,7 @@ const ADVICE: Record<PayStatus, Advice> = {
     color: 'error',
     status: 'error',
     title: '项目因欠费已停机',
-    todo: '请联系平台运营方续费套餐，续费完成后项目即恢复使用。',
+    todo: '已存数据与设备照常保留，暂停使用期间不能新增监测项。续费套餐并确认收款后项目即恢复使用。',
   },
   E: {
     label: '断卡停机',
@@ -56,6 +57,9 @@ const ADVICE: Record<PayStatus, Advice> = {
     todo: '该项目的服务合同已终止，如需继续使用，请联系平台运营方重新签约。',
   },
 };
+
+/** States a renewal ends: the set meal's (B, C, D); E and F are settled by the platform's operator. */
+const RENEWABLE: PayStatus[] = ['B', 'C', 'D'];
 
 const GENERIC =
   '该项目因欠费停机、物联网卡断卡停机或合同终止，已暂停服务。请登录后查看项目的具体状态，或联系平台运营方续费。';
@@ -106,6 +110,15 @@ export function ArrearagePage() {
             <Link to="/projects">
               <Button type="primary">返回我的项目</Button>
             </Link>
+            {RENEWABLE.includes(settings.payStatus) && (
+              // The purchase dialog of 资源概览 (decision 0068); the server checks the buyer's bit.
+              <Button
+                data-testid="arrearage-renew"
+                onClick={() => openPurchase({ groupId: settings.id, orderType: 'GATEWAY_INDICATOR_RENEW' })}
+              >
+                立即续费
+              </Button>
+            )}
             {!SUSPENDED_PAY_STATUSES.includes(settings.payStatus) && (
               <Link to={`/project/${settings.id}/index/projectHD/hd`}>
                 <Button>进入项目</Button>
@@ -155,6 +168,7 @@ export function ArrearagePage() {
   return (
     <div className="centered-page">
       <Card style={{ width: 640, maxWidth: '100%' }}>{content}</Card>
+      <PurchaseHost />
     </div>
   );
 }
