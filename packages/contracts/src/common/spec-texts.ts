@@ -12,6 +12,10 @@ export const SpecTexts = {
   'Image size cannot exceed 20M': '图片大小不能超过20M',
   'File size cannot exceed 150M': '文件大小不能超过150M',
   group: '分组',
+  // Device sharing by code (feature-areas §5; decision 0069)
+  "the share code's devices come from the chosen project, please change":
+    '分享码的设备来自所选项目，请更换项目！',
+  'Use share code': '使用分享码',
 } as const;
 
 export type SpecText = keyof typeof SpecTexts;

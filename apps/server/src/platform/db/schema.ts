@@ -37,6 +37,7 @@ import type {
   WorkOrdersTable,
 } from './schema-maintenance.js';
 import type { EquipmentFaultStateTable, MalfunctionsTable } from './schema-malfunctions.js';
+import type { ShareItemsTable, ShareLinksTable, SharesTable, ShareUsesTable } from './schema-sharing.js';
 import type {
   AuditRecordsTable,
   DataRepairsTable,
@@ -425,6 +426,10 @@ export interface Database {
   label_links: LabelLinksTable;
   modes: ModesTable;
   gateway_types: GatewayTypesTable;
+  shares: SharesTable;
+  share_items: ShareItemsTable;
+  share_uses: ShareUsesTable;
+  share_links: ShareLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
