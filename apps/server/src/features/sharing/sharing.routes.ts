@@ -101,7 +101,8 @@ export function registerSharingRoutes(router: Router, sharing: SharingService): 
       return {
         code: ResultCode.SUCCESS,
         message: result.message,
-        data: { gatewayIds: result.gatewayIds, created: ShareMessages.CREATED },
+        // The message in data too, for clients that read only data (the web shows 创建成功 with it).
+        data: { gatewayIds: result.gatewayIds, created: ShareMessages.CREATED, message: result.message },
       };
     },
   });
