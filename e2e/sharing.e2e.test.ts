@@ -16,6 +16,7 @@ let site: SimulatedSite;
 let demoProject: number;
 let target: number;
 let targetToken: string;
+let ownerToken: string;
 const SHOTS = process.env.SHARE_SHOTS ?? '/work/notes/shots';
 const { username: OWNER, password: OWNER_PASSWORD } = DEMO_ACCOUNTS.projectAdmin;
 const TARGET_USER = 'share-e2e';
@@ -77,6 +78,7 @@ beforeAll(async () => {
     roleId: roles.find((r) => r.builtin === 'admin')!.id,
   });
   targetToken = (await h.t.login(TARGET_USER, TARGET_PASSWORD)).access;
+  ownerToken = (await h.t.login(OWNER, OWNER_PASSWORD)).access;
 });
 afterAll(async () => {
   await site?.simulation.stop();
@@ -87,6 +89,7 @@ describe('sharing two gateways by code', () => {
   let code = '';
 
   it('the owner project’s admin shares two gateways and copies the code', async () => {
+    await setTheme(ownerToken, 'light');
     const page = await h.openAs(OWNER, OWNER_PASSWORD, `/projects/groups/${demoProject}/gateways`);
     await page.getByTestId('open-shares').click();
     const dialog = page.getByRole('dialog').filter({ hasText: '设备分享' });
@@ -177,6 +180,7 @@ describe('sharing two gateways by code', () => {
     await button(confirm, '撤销').click();
     await row.getByText('已撤销').waitFor();
     await page.close();
+    await setTheme(targetToken, 'light');
 
     const after = await h.openAs(TARGET_USER, TARGET_PASSWORD, `/projects/groups/${target}/gateways`);
     await after.getByText('还没有网关').waitFor();
@@ -189,6 +193,7 @@ describe('sharing two gateways by code', () => {
   });
 
   it('at 390 px the dialog and the share management fit', async () => {
+    await setTheme(targetToken, 'light');
     const page = await h.openAs(TARGET_USER, TARGET_PASSWORD, `/projects/groups/${target}/gateways`);
     await page.setViewportSize({ width: 390, height: 844 });
     const dialog = await openUseShare(page);

@@ -160,9 +160,10 @@ export function GatewayList({ scope, title }: { scope: GatewayScope; title: stri
       width: 140,
       ellipsis: true,
       render: (alias: string, gateway) => (
+        // The tag first: a long alias is cut with an ellipsis, the tag must stay in sight.
         <>
-          <Link to={detailLink(gateway)}>{alias}</Link>
           {gateway.shared && <SharedTag from={gateway.sharedFrom} />}
+          <Link to={detailLink(gateway)}>{alias}</Link>
         </>
       ),
     },

@@ -5,7 +5,7 @@ import { Tag, Tooltip } from 'antd';
 export function SharedTag({ from }: { from: string | null }) {
   return (
     <Tooltip title={`来自项目“${from ?? ''}”的共享网关，只读`}>
-      <Tag color="purple" data-testid="shared-tag" style={{ marginInlineStart: 4 }}>
+      <Tag color="purple" data-testid="shared-tag" style={{ marginInline: 4 }}>
         {SHARED_TAG}
       </Tag>
     </Tooltip>

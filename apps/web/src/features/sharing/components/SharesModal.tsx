@@ -81,9 +81,11 @@ function CreateShare({ groupId, onCreated }: { groupId: number; onCreated(share:
           <Input maxLength={100} placeholder="例如：给某泵站" style={{ width: 220 }} />
         </Form.Item>
       </Space>
-      <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="share-create">
-        生成分享码
-      </Button>
+      <Form.Item style={{ marginBottom: 0 }}>
+        <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="share-create">
+          生成分享码
+        </Button>
+      </Form.Item>
     </Form>
   );
 }
