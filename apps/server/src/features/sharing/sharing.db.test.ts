@@ -45,6 +45,13 @@ const gatewaysOf = (project: { projectId: number; token: string }) =>
 const lastMetrics = (token: string, gatewayIds: number[]) =>
   t.request('POST', '/data-server/api/v2/gateways/lastMetrics', { token, body: { gatewayIds } });
 
+const warningsOf = async (project: { projectId: number; token: string }) =>
+  (
+    await t.ok<Page<{ gatewayId: number }>>('GET', `/iot/groups/${project.projectId}/warnings?size=100`, {
+      token: project.token,
+    })
+  ).list;
+
 async function send(gateway: TestGateway, values: Record<string, number>) {
   const response = await fetch(`${t.baseUrl}/api/v1/${gateway.secret}/telemetry`, {
     method: 'POST',
@@ -264,6 +271,22 @@ describe('getByCode, canShare and useShare', () => {
     expect(history.body.code).toBe(ResultCode.SUCCESS);
   });
 
+  it('the target’s own warning rules watch a shared gateway; a third project cannot attach one', async () => {
+    await t.ok('POST', `/iot/groups/${target.projectId}/warningRules`, {
+      token: target.token,
+      body: { gatewayIndicatorId: pump.indicators.flow, kind: 'above', high: 100, name: '共享流量过高' },
+    });
+    const refused = await t.request('POST', `/iot/groups/${third.projectId}/warningRules`, {
+      token: third.token,
+      body: { gatewayIndicatorId: pump.indicators.flow, kind: 'above', high: 100 },
+    });
+    expect(refused.body).toMatchObject({ code: ResultCode.ERROR, message: '网关指标不存在或不属于本项目' });
+    await send(pump, { flow: 150 });
+    await expect.poll(async () => (await warningsOf(target)).map((w) => w.gatewayId)).toEqual([pump.id]);
+    // The owner has no rule of its own: the target's rule raises in the target only.
+    expect(await warningsOf(owner)).toEqual([]);
+  });
+
   it('revoking takes the gateways, their data and their quota away from the target at once', async () => {
     const revoke = await t.request('DELETE', `/iot/groups/${owner.projectId}/shares/${share.id}`, {
       token: owner.token,
@@ -285,6 +308,17 @@ describe('getByCode, canShare and useShare', () => {
       token: owner.token,
     });
     expect(owners.find((s) => s.id === share.id)!.revokedAt).not.toBeNull();
+    // The target's rule stays stored but no longer watches the gateway: released by 90, 300 would
+    // raise a new warning if it still applied.
+    const before = (await warningsOf(target)).length;
+    await send(pump, { flow: 90 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await send(pump, { flow: 300 });
+    await expect
+      .poll(async () => (await lastMetrics(owner.token, [pump.id])).body)
+      .toMatchObject({ data: { [pump.id]: { flow: { value: 300 } } } });
+    await t.server.warnings.engine.drain();
+    expect((await warningsOf(target)).length).toBe(before);
   });
 });
 
