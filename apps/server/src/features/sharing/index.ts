@@ -4,7 +4,13 @@ import { registerSharingRoutes } from './sharing.routes.js';
 import { SharingService } from './sharing.service.js';
 
 /** What a share grants, as SQL the gateway, tree, quota and live reads of other features join. */
-export { chargedIndicatorCount, isSharedInto, sharedGatewayIds, sharedTargets } from './visibility.js';
+export {
+  chargedIndicatorCount,
+  isSharedInto,
+  sharedGatewayIds,
+  sharedIndicatorCounts,
+  sharedTargets,
+} from './visibility.js';
 
 /** Device sharing by code (docs/decisions/0069-sharing-by-code.md). */
 export function sharingFeature(platform: Platform): void {

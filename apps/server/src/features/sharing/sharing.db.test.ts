@@ -216,6 +216,15 @@ describe('getByCode, canShare and useShare', () => {
       token: owner.token,
     });
     expect(ownerUsage.indicators.used).toBe(3);
+    // The sign-in notices count them too: nothing left of 4.
+    const notices = await t.ok<{ projectId: number; kind: string; content: string }[]>(
+      'GET',
+      '/iot/messages/resourceWarnings',
+      { token: target.token },
+    );
+    expect(
+      notices.find((n) => n.projectId === target.projectId && n.kind === 'indicatorQuota')?.content,
+    ).toContain('已接入 4 / 4 个监测项');
   });
 
   it('shows the shared gateways read-only: detail, indicators and tree read; every write refused', async () => {
@@ -358,5 +367,43 @@ describe('codes that no longer work', () => {
     await t.ok('DELETE', `/iot/users/${userId}`, { token: system });
     expect(await t.ok('GET', `/iot/shares/${share.id}/checkOwner`, { token: target.token })).toBe(false);
     expect((await byCode(share.code)).body.message).toBe(ShareMessages.OWNER_GONE);
+  });
+});
+
+describe('racing uses', () => {
+  it('two shares racing for the last monitoring items: exactly one wins', async () => {
+    const racer = await projectWithAdmin(t, system, '抢额度项目', 'share-racer');
+    await setQuota(racer.projectId, 2);
+    const two = await createGateway(t, owner.projectId, [
+      { key: 'a', type: 'float' },
+      { key: 'b', type: 'float' },
+    ]);
+    const one = await createGateway(t, owner.projectId, [{ key: 'c', type: 'float' }]);
+    const x = (await createShare({ gatewayIds: [two.id] })).body.data;
+    const y = (await createShare({ gatewayIds: [one.id] })).body.data;
+    // Each fits alone (2 and 1 of 2 left); together they do not.
+    const answers = await Promise.all([
+      useShare(x.id, { groupId: racer.projectId }, racer.token),
+      useShare(y.id, { groupId: racer.projectId }, racer.token),
+    ]);
+    expect(answers.filter((a) => a.body.code === ResultCode.SUCCESS)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.message === ShareMessages.CAPACITY_SHORT)).toHaveLength(1);
+    const usage = await t.ok<ResourceUsage>('GET', `/iot/groups/${racer.projectId}/getResourceUsage`, {
+      token: racer.token,
+    });
+    expect(usage.indicators.used).toBeLessThanOrEqual(2);
+  });
+
+  it('one share used twice at once by the same project: linked once', async () => {
+    const twice = await projectWithAdmin(t, system, '重复使用项目', 'share-twice');
+    const gateway = await createGateway(t, owner.projectId, [{ key: 'd', type: 'float' }]);
+    const share = (await createShare({ gatewayIds: [gateway.id] })).body.data;
+    const answers = await Promise.all([
+      useShare(share.id, { groupId: twice.projectId }, twice.token),
+      useShare(share.id, { groupId: twice.projectId }, twice.token),
+    ]);
+    expect(answers.map((a) => a.body.code).sort()).toEqual([ResultCode.SUCCESS, expect.any(Number)]);
+    expect(answers.filter((a) => a.body.message === ShareMessages.ALREADY_USED)).toHaveLength(1);
+    expect((await gatewaysOf(twice)).list.map((g) => g.id)).toEqual([gateway.id]);
   });
 });

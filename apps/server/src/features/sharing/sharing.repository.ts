@@ -243,16 +243,25 @@ export class SharingRepository {
   }
 
   /**
-   * Records the use and links the gateways into the project's root, if the quota allows the
-   * indicators they bring (checked inside the transaction); answers false when it does not.
+   * Records the use and links the gateways into the project's root, if the project has not used the
+   * share yet and its quota allows the indicators they bring — both checked inside the transaction,
+   * after the target's row is locked, so racing uses cannot both pass.
    */
   async use(
     share: { id: number; gatewayIds: number[] },
     target: { projectId: number; userId: number },
-    needed: (quota: { max: number; used: number }) => boolean,
-  ): Promise<boolean> {
+    fits: (quota: { max: number; used: number }) => boolean,
+  ): Promise<'done' | 'used' | 'short'> {
     return this.db.transaction().execute(async (trx) => {
-      if (!needed(await this.quota(target.projectId, trx))) return false;
+      const quota = await this.quota(target.projectId, trx);
+      const used = await trx
+        .selectFrom('share_uses')
+        .select('id')
+        .where('share_id', '=', share.id)
+        .where('target_project_id', '=', target.projectId)
+        .executeTakeFirst();
+      if (used) return 'used';
+      if (!fits(quota)) return 'short';
       const { id } = await trx
         .insertInto('share_uses')
         .values({
@@ -277,7 +286,7 @@ export class SharingRepository {
             })),
           )
           .execute();
-      return true;
+      return 'done';
     });
   }
 

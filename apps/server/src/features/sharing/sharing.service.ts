@@ -129,12 +129,13 @@ export class SharingService {
     if (missing) throw badRequest(missing);
     if (await this.repository.wasUsedBy(share.id, target.id)) throw conflict(ShareMessages.ALREADY_USED);
     const needed = await this.neededIn(share.id, target.id);
-    const done = await this.repository.use(
+    const outcome = await this.repository.use(
       { id: share.id, gatewayIds: needed.gatewayIds },
       { projectId: target.id, userId: auth.userId },
       (quota) => capacityOf(quota, needed.indicators).enough,
     );
-    if (!done) {
+    if (outcome === 'used') throw conflict(ShareMessages.ALREADY_USED);
+    if (outcome === 'short') {
       const capacity = capacityOf(await this.repository.quota(target.id), needed.indicators);
       throw badRequest(ShareMessages.CAPACITY_SHORT, capacity);
     }

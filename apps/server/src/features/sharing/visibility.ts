@@ -61,3 +61,43 @@ export async function chargedIndicatorCount(db: Kysely<Database>, projectId: num
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * Gateway indicators shared into each of these projects (each gateway once per project): what
+ * lists over many projects add to their own count (the resource notices at sign-in).
+ */
+export async function sharedIndicatorCounts(
+  db: Kysely<Database>,
+  projectIds: number[],
+): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (projectIds.length === 0) return counts;
+  const links = await db
+    .selectFrom('share_links as sl')
+    .innerJoin('shares as sh', 'sh.id', 'sl.share_id')
+    .innerJoin('gateways as sg', 'sg.id', 'sl.item_id')
+    .select(['sl.target_project_id', 'sl.item_id'])
+    .distinct()
+    .where('sl.kind', '=', 'gateway')
+    .where('sl.target_project_id', 'in', projectIds)
+    .where('sh.revoked_at', 'is', null)
+    .whereRef('sg.project_id', '=', 'sh.project_id')
+    .execute();
+  if (links.length === 0) return counts;
+  const perGateway = new Map(
+    (
+      await db
+        .selectFrom('gateway_indicators')
+        .select(['gateway_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('gateway_id', 'in', [...new Set(links.map((l) => l.item_id))])
+        .groupBy('gateway_id')
+        .execute()
+    ).map((r) => [r.gateway_id, Number(r.n)]),
+  );
+  for (const link of links)
+    counts.set(
+      link.target_project_id,
+      (counts.get(link.target_project_id) ?? 0) + (perGateway.get(link.item_id) ?? 0),
+    );
+  return counts;
+}
