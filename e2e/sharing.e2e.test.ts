@@ -207,16 +207,22 @@ describe('sharing two gateways by code', () => {
     await openUseShare(tech);
     await shot(tech, 'use-tech-390');
     await tech.close();
-    const owner = await h.openAs(OWNER, OWNER_PASSWORD, `/projects/groups/${demoProject}/gateways`);
-    await owner.setViewportSize({ width: 390, height: 844 });
-    await owner.getByTestId('open-shares').click();
-    await owner
-      .getByRole('dialog')
-      .filter({ hasText: '设备分享' })
-      .locator('.ant-table-row')
-      .first()
-      .waitFor();
-    await shot(owner, 'manage-light-390');
-    await owner.close();
+    for (const theme of ['light', 'tech']) {
+      await setTheme(ownerToken, theme);
+      const owner = await h.openAs(OWNER, OWNER_PASSWORD, `/projects/groups/${demoProject}/gateways`);
+      const sharesDialog = owner.getByRole('dialog').filter({ hasText: '设备分享' });
+      if (theme === 'tech') {
+        await owner.getByTestId('open-shares').click();
+        await sharesDialog.locator('.ant-table-row').first().waitFor();
+        await shot(owner, 'manage-tech-desk');
+        await owner.keyboard.press('Escape');
+        await sharesDialog.waitFor({ state: 'hidden' });
+      }
+      await owner.setViewportSize({ width: 390, height: 844 });
+      await owner.getByTestId('open-shares').click();
+      await sharesDialog.locator('.ant-table-row').first().waitFor();
+      await shot(owner, `manage-${theme}-390`);
+      await owner.close();
+    }
   });
 });

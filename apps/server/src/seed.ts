@@ -12,7 +12,6 @@ import { seedDemoDuty } from './seed-duty.js';
 import { seedDemoWorkOrders } from './seed-maintenance.js';
 import { seedDemoPlans } from './seed-plans.js';
 import { seedDemoFinishedWork } from './seed-records.js';
-import { seedDemoShare } from './seed-sharing.js';
 
 export interface SeedServices {
   users: UsersService;
@@ -63,7 +62,6 @@ export async function seed(platform: Platform, services: SeedServices): Promise<
     await seedDemoPlans(platform.db, result.demoProjectId, people);
     // 维保记录 and 维保统计: six months of finished work (decision 0055).
     await seedDemoFinishedWork(platform.db, result.demoProjectId, people);
-    await seedDemoShare(platform.db, result.demoProjectId, people.manager);
   }
   return result;
 }
