@@ -129,12 +129,15 @@ export function SharesModal({ groupId, open, onClose }: { groupId: number; open:
       title: '网关',
       key: 'items',
       width: 180,
+      // On a phone: the code, its state and 撤销; the rest from tablet width up.
+      responsive: ['md'],
       render: (_, share) => share.items.map((i) => i.name).join('、') || '—',
     },
     {
       title: '有效期至',
       dataIndex: 'expiresAt',
       width: 130,
+      responsive: ['md'],
       render: (at: number | null) => (at ? dayjs(at).format('YYYY-MM-DD HH:mm') : '长期有效'),
     },
     {
@@ -150,6 +153,7 @@ export function SharesModal({ groupId, open, onClose }: { groupId: number; open:
       title: '使用的项目',
       key: 'uses',
       width: 160,
+      responsive: ['md'],
       render: (_, share) => share.uses.map((u) => u.name).join('、') || '—',
     },
     {
@@ -192,7 +196,7 @@ export function SharesModal({ groupId, open, onClose }: { groupId: number; open:
         dataSource={shares.data ?? []}
         loading={shares.isFetching}
         pagination={false}
-        scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0) }}
+        scroll={{ x: 'max-content' }}
         locale={{ emptyText: tableEmpty(shares, '分享列表', '还没有分享') }}
       />
     </Modal>
