@@ -45,14 +45,14 @@ async function openUseShare(page: Page) {
   return dialog;
 }
 
-async function fillShare(page: Page, dialog: Locator, code: string) {
+async function fillShare(page: Page, dialog: Locator, code: string, project = '接收泵站') {
   await dialog.getByTestId('share-code').fill(code);
   await dialog.getByTestId('share-code').blur();
   await dialog.getByTestId('share-preview').waitFor();
   await dialog.getByLabel('目标项目').click();
   await page
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-    .getByText('接收泵站', { exact: true })
+    .getByText(project, { exact: true })
     .click();
 }
 
@@ -105,6 +105,13 @@ describe('sharing two gateways by code', () => {
     expect(code).toHaveLength(36);
     await dialog.locator('.ant-table-row').first().waitFor();
     await shot(page, 'manage-light-desk');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // Its own project as the target: refused on the field with the spec's message.
+    const use = await openUseShare(page);
+    await fillShare(page, use, code, '示范污水处理项目');
+    await button(use, '创建').click();
+    await use.getByText('分享码的设备来自所选项目，请更换项目！').waitFor();
     await page.close();
   });
 
