@@ -154,6 +154,10 @@ describe('sharing two gateways by code', () => {
 
     const rows = page.locator('.ant-table-row');
     await expect.poll(() => rows.filter({ has: page.getByTestId('shared-tag') }).count()).toBe(2);
+    // Read-only here: 详情 and 移除共享, nothing that changes the gateway.
+    const sharedRow = rows.filter({ has: page.getByTestId('shared-tag') }).first();
+    await sharedRow.getByRole('button', { name: '移除共享' }).waitFor();
+    expect(await sharedRow.getByRole('button', { name: /编\s?辑|删\s?除|解\s?绑/ }).count()).toBe(0);
     await shot(page, 'list-tech-desk');
 
     await page.goto(`${h.t.baseUrl}/projects/groups/${target}/realTimeData`);

@@ -37,6 +37,7 @@ export const ShareMessages = {
   NOT_FOUND: '分享不存在',
   CAPACITY_SHORT: '项目剩余监测项不足，请先购买',
   READ_ONLY: '共享网关为只读，其配置由分享方项目管理！',
+  NOT_SHARED: '该网关不是共享到本项目的网关',
   EXPIRY_IN_PAST: '有效期须晚于当前时间',
 } as const;
 

@@ -407,3 +407,40 @@ describe('racing uses', () => {
     expect((await gatewaysOf(twice)).list.map((g) => g.id)).toEqual([gateway.id]);
   });
 });
+
+describe('移除共享', () => {
+  it('the target gives shared gateways back one by one; with none left the code may be used again', async () => {
+    const taker = await projectWithAdmin(t, system, '退还项目', 'share-giver');
+    const first = await createGateway(t, owner.projectId, [{ key: 'e', type: 'float' }]);
+    const second = await createGateway(t, owner.projectId, [{ key: 'f', type: 'float' }]);
+    const share = (await createShare({ gatewayIds: [first.id, second.id] })).body.data;
+    await t.ok('POST', `/iot/shares/${share.id}/useShare`, {
+      token: taker.token,
+      body: { groupId: taker.projectId },
+    });
+    const leave = (gatewayId: number, project = taker) =>
+      t.request('DELETE', `/iot/groups/${project.projectId}/sharedGateways/${gatewayId}`, {
+        token: project.token,
+      });
+    expect((await leave(first.id, third)).body.message).toBe(ShareMessages.NOT_SHARED);
+    expect(
+      (
+        await t.request('DELETE', `/iot/groups/${taker.projectId}/sharedGateways/${first.id}`, {
+          token: third.token,
+        })
+      ).status,
+    ).toBe(403);
+    expect((await leave(first.id)).body.code).toBe(ResultCode.SUCCESS);
+    expect((await gatewaysOf(taker)).list.map((g) => g.id)).toEqual([second.id]);
+    // The owner still has both, and its share stands.
+    expect((await byCode(share.code, taker.token)).body.code).toBe(ResultCode.SUCCESS);
+    expect((await useShare(share.id, { groupId: taker.projectId }, taker.token)).body.message).toBe(
+      ShareMessages.ALREADY_USED,
+    );
+    expect((await leave(second.id)).body.code).toBe(ResultCode.SUCCESS);
+    expect((await gatewaysOf(taker)).list).toEqual([]);
+    const again = await useShare(share.id, { groupId: taker.projectId }, taker.token);
+    expect(again.body.code).toBe(ResultCode.SUCCESS);
+    expect((await gatewaysOf(taker)).list.map((g) => g.id)).toEqual([first.id, second.id]);
+  });
+});

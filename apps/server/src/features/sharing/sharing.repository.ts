@@ -290,6 +290,35 @@ export class SharingRepository {
     });
   }
 
+  /**
+   * The target project gives a shared gateway back: its links go; a use left without links goes
+   * too, so the code may be used again. Answers how many links went.
+   */
+  async leave(projectId: number, gatewayId: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('share_links')
+        .where('target_project_id', '=', projectId)
+        .where('kind', '=', 'gateway')
+        .where('item_id', '=', gatewayId)
+        .executeTakeFirst();
+      await trx
+        .deleteFrom('share_uses')
+        .where('target_project_id', '=', projectId)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('share_links as l')
+                .select('l.item_id')
+                .whereRef('l.share_use_id', '=', 'share_uses.id'),
+            ),
+          ),
+        )
+        .execute();
+      return Number(result.numDeletedRows);
+    });
+  }
+
   /** Whether the project exists (a target must). */
   async projectExists(projectId: number): Promise<boolean> {
     const row = await this.db

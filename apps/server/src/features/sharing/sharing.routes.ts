@@ -50,6 +50,15 @@ export function registerSharingRoutes(router: Router, sharing: SharingService): 
     handler: ({ scope, params }) => sharing.revoke(scope!.id, params.id),
   });
   router.route({
+    method: 'DELETE',
+    url: '/iot/groups/:groupId/sharedGateways/:gatewayId',
+    summary: '移除共享：本项目不再使用这个共享网关（分享方的分享不变；该分享码的设备全部移除后可再次使用）',
+    tags,
+    params: groupParams.extend({ gatewayId: id }),
+    access: { menu: SHARE_MENU, bit: Permission.DELETE, scope: 'project', scopeId: projectScope },
+    handler: ({ scope, params }) => sharing.leave(scope!.id, params.gatewayId),
+  });
+  router.route({
     method: 'GET',
     url: '/iot/shares/getByCode',
     summary: '按分享码查询分享（来源项目、分享者、网关与所需监测项数）；失效的分享码给出原因',

@@ -91,6 +91,12 @@ export class SharingService {
     });
   }
 
+  /** 移除共享: the target project gives one shared gateway back (the owner's share stays). */
+  async leave(projectId: number, gatewayId: number): Promise<void> {
+    if ((await this.repository.leave(projectId, gatewayId)) === 0) throw notFound(ShareMessages.NOT_SHARED);
+    await gatewayConfigChanged(this.cluster, { gatewayIds: [gatewayId] });
+  }
+
   /** The share behind a code, if it can still be used; otherwise the reason, in Chinese. */
   async byCode(code: string): Promise<ShareByCode> {
     const share = await this.repository.byCode(code);

@@ -29,6 +29,9 @@ export const sharingApi = {
   /** useShare (feature-areas §7). */
   applyShare: (id: number, groupId: number) =>
     http.post<UseShareAnswer>(`/iot/shares/${id}/useShare`, { groupId, cameras: [] }, { quiet: true }),
+  /** 移除共享: the target gives one shared gateway back. */
+  leave: (groupId: number, gatewayId: number) =>
+    http.delete<null>(`/iot/groups/${groupId}/sharedGateways/${gatewayId}`),
   /** The project's own gateways, for choosing what to share (shared-in ones cannot be shared on). */
   ownGateways: async (groupId: number) =>
     (

@@ -38,7 +38,7 @@ import { useSavedQuery } from '../../../components/useSavedQuery';
 import { useProjectSettings } from '../../../platform/projectSettings';
 import { Permission as Can, usePermission } from '../../../platform/routes/currentRoute';
 import { LabelFilter } from '../../labels/index';
-import { SharedTag, SharesModal } from '../../sharing/index';
+import { LeaveShareButton, SharedTag, SharesModal } from '../../sharing/index';
 import { type GatewayScope, gatewayKeys, gatewaysApi, projectOf, scopeKey } from '../api';
 import { BindModal, ChangeBindModal, TransferModal } from './BindingModals';
 import { exportGateways } from './exportXlsx';
@@ -249,11 +249,16 @@ export function GatewayList({ scope, title }: { scope: GatewayScope; title: stri
     render: (_, gateway) =>
       // A shared gateway is read-only here: its configuration stays with the owner project.
       gateway.shared ? (
-        <Link to={detailLink(gateway)}>
-          <Button type="link" size="small">
-            详情
-          </Button>
-        </Link>
+        <Space size={0}>
+          <Link to={detailLink(gateway)}>
+            <Button type="link" size="small">
+              详情
+            </Button>
+          </Link>
+          {scope.kind === 'project' && canDelete && (
+            <LeaveShareButton groupId={scope.groupId} gateway={gateway} />
+          )}
+        </Space>
       ) : (
         <Space size={0}>
           <Link to={detailLink(gateway)}>
