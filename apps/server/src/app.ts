@@ -48,6 +48,7 @@ import { projectsFeature } from './features/projects/index.js';
 import { purchasesFeature } from './features/purchases/index.js';
 import { remoteControlFeature } from './features/remote-control/index.js';
 import { rolesFeature } from './features/roles/index.js';
+import { sharingFeature } from './features/sharing/index.js';
 import { systemFeature, systemSettingsOf } from './features/system/index.js';
 import { type TelemetryFeature, telemetryFeature } from './features/telemetry/index.js';
 import { unitsFeature } from './features/units/index.js';
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { groups } = groupsFeature(platform);
   indicatorsFeature(platform);
   gatewaysFeature(platform);
+  sharingFeature(platform);
   gatewayTypesFeature(platform);
   unitsFeature(platform);
   labelsFeature(platform);

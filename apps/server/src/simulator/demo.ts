@@ -4,6 +4,7 @@ import { WATER_QUALITY_TEMPLATES } from '@iot/contracts/warnings';
 import type { FastifyBaseLogger } from 'fastify';
 import type { App } from '../app.js';
 import { DEMO_ACCOUNTS, DEMO_PROJECT_NAME } from '../seed.js';
+import { seedDemoShare } from '../seed-sharing.js';
 import { type BackfillReport, BackfillStopped, backfill, type HistorySink } from './backfill.js';
 import { stockDemoEquipment } from './demo-equipment.js';
 import { stockDemoEquipmentWork } from './demo-equipment-work.js';
@@ -218,6 +219,7 @@ async function provision(client: PlatformClient, log: FastifyBaseLogger): Promis
     [],
   );
   log.info({ gateways: devices.length }, 'demo devices provisioned');
+  if (devices[0]?.gatewayId) await seedDemoShare(client, project.id, devices[0].gatewayId);
   return {
     version: 2,
     projectId: project.id,

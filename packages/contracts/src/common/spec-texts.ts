@@ -21,6 +21,10 @@ export const SpecTexts = {
   'Buy now': '立即购买',
   'upgrade monitoring item configuration': '升级监测项配置',
   '1000 items (80 yuan)': '1000条（80元）',
+  // Device sharing by code (feature-areas §5; decision 0069)
+  "the share code's devices come from the chosen project, please change":
+    '分享码的设备来自所选项目，请更换项目！',
+  'Use share code': '使用分享码',
 } as const;
 
 export type SpecText = keyof typeof SpecTexts;

@@ -48,12 +48,21 @@ export type Gateway = z.infer<typeof gateway>;
  * A row of a gateway list: the gateway and the name of the area or site it sits in (a project's
  * list only; null at the project's root, and always in a firm's list, which sees no project groups).
  */
-export const gatewayListItem = gateway.extend({ groupName: z.string().nullable() });
+export const gatewayListItem = gateway.extend({
+  groupName: z.string().nullable(),
+  /** Shared into this project by another project's code: read-only here (decision 0069). */
+  shared: z.boolean(),
+  /** The owner project's name, for a shared gateway; null otherwise. */
+  sharedFrom: z.string().nullable(),
+});
 export type GatewayListItem = z.infer<typeof gatewayListItem>;
 
 /** A project's view of one gateway: the gateway plus names and its number of gateway indicators. */
 export const gatewayDetail = gateway.extend({
   groupName: z.string().nullable(),
+  /** Shared into this project (read-only here; decision 0069). */
+  shared: z.boolean(),
+  sharedFrom: z.string().nullable(),
   firmName: z.string().nullable(),
   indicatorCount: z.number().int(),
 });

@@ -16,6 +16,7 @@ import { paginate } from '../../platform/db/paging.js';
 import type { Database, GatewaysTable } from '../../platform/db/schema.js';
 import { containsText } from '../../platform/db/search.js';
 import { IndicatorStores } from '../indicators/index.js';
+import { isSharedInto, sharedGatewayIds } from '../sharing/index.js';
 
 /** Whose gateways: a firm's (it made them) or a project's (they are bound to it). */
 export type Owner = { firmId: number } | { projectId: number };
@@ -97,16 +98,41 @@ export class GatewaysRepository {
       : query.where('gateways.project_id', '=', owner.projectId);
   }
 
-  /** A page of gateways; a project's rows name their area or site (null at the project's root). */
+  /**
+   * A project's own gateways and those shared into it (read-only there; decision 0069), or a firm's.
+   */
+  private visible(owner: Owner) {
+    if ('firmId' in owner) return this.owned(owner);
+    return this.db
+      .selectFrom('gateways')
+      .selectAll('gateways')
+      .where((eb) =>
+        eb.or([
+          eb('gateways.project_id', '=', owner.projectId),
+          eb('gateways.id', 'in', sharedGatewayIds(this.db, owner.projectId)),
+        ]),
+      );
+  }
+
+  /**
+   * A page of gateways; a project's rows name their area or site (null at the project's root), and
+   * the gateways shared into it come along, marked shared with their owner project's name (a group
+   * or label filter is about the project's own tree, so it leaves them out).
+   */
   list(owner: Owner, pageQuery: PageQuery, filter: GatewayFilter): Promise<Page<GatewayListItem>> {
-    let query = this.owned(owner).select((eb) =>
+    let query = this.visible(owner).select((eb) => [
       eb
         .selectFrom('groups as g')
         .select('g.name')
         .whereRef('g.id', '=', 'gateways.group_id')
         .whereRef('g.id', '!=', 'gateways.project_id')
         .as('group_name'),
-    );
+      eb
+        .selectFrom('groups as o')
+        .select('o.name')
+        .whereRef('o.id', '=', 'gateways.project_id')
+        .as('owner_name'),
+    ]);
     const { keyword, onlineStatus, groupIds } = filter;
     if (keyword)
       query = query.where((eb) =>
@@ -130,10 +156,15 @@ export class GatewaysRepository {
       query,
       pageQuery,
       (q) => q.orderBy('gateways.id'),
-      (row): GatewayListItem => ({
-        ...present(row),
-        groupName: 'projectId' in owner ? (row.group_name ?? null) : null,
-      }),
+      (row): GatewayListItem => {
+        const shared = 'projectId' in owner && row.project_id !== owner.projectId;
+        return {
+          ...present(row),
+          groupName: 'projectId' in owner && !shared ? (row.group_name ?? null) : null,
+          shared,
+          sharedFrom: shared ? (row.owner_name ?? null) : null,
+        };
+      },
     );
   }
 
@@ -142,12 +173,19 @@ export class GatewaysRepository {
     return row && present(row);
   }
 
+  /** Whether the gateway is shared into the project (readable there, never writable). */
+  isSharedInto(projectId: number, id: number): Promise<boolean> {
+    return isSharedInto(this.db, projectId, id);
+  }
+
   async detail(projectId: number, id: number): Promise<GatewayDetail | undefined> {
-    const row = await this.owned({ projectId })
+    const row = await this.visible({ projectId })
       .leftJoin('groups as g', 'g.id', 'gateways.group_id')
+      .leftJoin('groups as o', 'o.id', 'gateways.project_id')
       .leftJoin('gateway_firms as f', 'f.id', 'gateways.firm_id')
       .select((eb) => [
         'g.name as group_name',
+        'o.name as owner_name',
         'f.name as firm_name',
         eb
           .selectFrom('gateway_indicators as gi')
@@ -158,9 +196,12 @@ export class GatewaysRepository {
       .where('gateways.id', '=', id)
       .executeTakeFirst();
     if (!row) return undefined;
+    const shared = row.project_id !== projectId;
     return {
       ...present(row),
-      groupName: row.group_name,
+      groupName: shared ? null : row.group_name,
+      shared,
+      sharedFrom: shared ? row.owner_name : null,
       firmName: row.firm_name,
       indicatorCount: Number(row.indicator_count ?? 0),
     };

@@ -10,10 +10,11 @@ import {
   type projectGatewayBody,
   type updateGatewayBody,
 } from '@iot/contracts/gateways';
+import { ShareMessages } from '@iot/contracts/sharing';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/access.service.js';
 import type { ClusterBus } from '../../platform/cluster-bus.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { gatewayConfigChanged } from '../../platform/gateway-config.js';
 import { applyGatewayType, type TypeOwner } from '../gateway-types/index.js';
 import { newBindCode, newSecret } from './credentials.js';
@@ -58,10 +59,16 @@ export class GatewaysService {
     return this.repository.list(owner, pageQuery, { ...filter, groupIds });
   }
 
+  /**
+   * The owner's gateway, for what follows to change it: a gateway shared into the project is
+   * refused as read-only (its configuration stays with the owner; decision 0069).
+   */
   async get(owner: Owner, id: number): Promise<Gateway> {
     const gateway = await this.repository.get(owner, id);
-    if (!gateway) throw notFound(GatewayMessages.NOT_FOUND);
-    return gateway;
+    if (gateway) return gateway;
+    if ('projectId' in owner && (await this.repository.isSharedInto(owner.projectId, id)))
+      throw forbidden(ShareMessages.READ_ONLY);
+    throw notFound(GatewayMessages.NOT_FOUND);
   }
 
   async detail(projectId: number, id: number): Promise<GatewayDetail> {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, GroupRow } from '../../platform/db/schema.js';
+import { sharedGatewayIds } from '../sharing/index.js';
 
 /** Areas and sites of a project tree; every call names the project. */
 export class GroupsRepository {
@@ -132,8 +133,14 @@ export class GroupsRepository {
     );
   }
 
-  /** Indicators of the gateways bound to the project's groups, optionally only some gateways or indicators. */
-  gatewayIndicators(projectId: number, filter: { gatewayIds?: number[]; gatewayIndicatorIds?: number[] }) {
+  /**
+   * Indicators of the gateways bound to the project's groups, optionally only some gateways or
+   * indicators; gateways shared into the project sit at its root (decision 0069).
+   */
+  async gatewayIndicators(
+    projectId: number,
+    filter: { gatewayIds?: number[]; gatewayIndicatorIds?: number[] },
+  ) {
     let query = this.db
       .selectFrom('gateway_indicators as gi')
       .innerJoin('gateways as g', 'g.id', 'gi.gateway_id')
@@ -142,14 +149,23 @@ export class GroupsRepository {
         'gi.gateway_id',
         'g.alias as gateway_alias',
         'g.group_id',
+        'g.project_id',
         'gi.alias',
         'gi.data_identification',
       ])
-      .where('g.project_id', '=', projectId)
-      .where('g.group_id', 'is not', null);
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('g.project_id', '=', projectId), eb('g.group_id', 'is not', null)]),
+          eb('g.id', 'in', sharedGatewayIds(this.db, projectId)),
+        ]),
+      );
     if (filter.gatewayIds) query = query.where('g.id', 'in', filter.gatewayIds);
     if (filter.gatewayIndicatorIds) query = query.where('gi.id', 'in', filter.gatewayIndicatorIds);
-    return query.orderBy('g.id').orderBy('gi.id').execute();
+    const rows = await query.orderBy('g.id').orderBy('gi.id').execute();
+    return rows.map(({ project_id, ...row }) => ({
+      ...row,
+      group_id: project_id === projectId ? row.group_id : projectId,
+    }));
   }
 
   /**

@@ -5,6 +5,7 @@ import type { Dialect } from '../../platform/db/connect.js';
 import { paginate } from '../../platform/db/paging.js';
 import type { Database, GatewayIndicatorsTable } from '../../platform/db/schema.js';
 import { containsText } from '../../platform/db/search.js';
+import { chargedIndicatorCount, isSharedInto } from '../sharing/index.js';
 
 /** The fields of a gateway indicator a project sets. */
 export interface GatewayIndicatorInput {
@@ -134,15 +135,17 @@ export class GatewayIndicatorsRepository {
     return Number(row.n);
   }
 
-  /** Gateway indicators across all of a project's gateways: what the quota counts. */
-  async countOfProject(projectId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('gateway_indicators as gi')
-      .innerJoin('gateways as g', 'g.id', 'gi.gateway_id')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('g.project_id', '=', projectId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+  /**
+   * Gateway indicators the project is charged for: those of its own gateways and of the gateways
+   * shared into it (decision 0069).
+   */
+  countOfProject(projectId: number): Promise<number> {
+    return chargedIndicatorCount(this.db, projectId);
+  }
+
+  /** Whether the gateway is shared into the project (readable there, never writable). */
+  isSharedInto(projectId: number, gatewayId: number): Promise<boolean> {
+    return isSharedInto(this.db, projectId, gatewayId);
   }
 
   /** The project's quota and use. */

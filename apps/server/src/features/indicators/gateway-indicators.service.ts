@@ -8,9 +8,10 @@ import {
   type thingModel,
 } from '@iot/contracts/indicators';
 import { GatewayDataMessages } from '@iot/contracts/manual-entry';
+import { ShareMessages } from '@iot/contracts/sharing';
 import type { z } from 'zod';
 import type { ClusterBus } from '../../platform/cluster-bus.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { gatewayConfigChanged } from '../../platform/gateway-config.js';
 import type { GatewayIndicatorInput } from './gateway-indicators.repository.js';
 import { reserveIndicatorQuota } from './quota.js';
@@ -28,12 +29,12 @@ export class GatewayIndicatorsService {
   ) {}
 
   async list(projectId: number, gatewayId: number, pageQuery: PageQuery, keyword?: string) {
-    await this.requireGateway(this.stores, projectId, gatewayId);
+    await this.requireReadable(projectId, gatewayId);
     return this.stores.gatewayIndicators.list(gatewayId, pageQuery, keyword);
   }
 
   async get(projectId: number, gatewayId: number, id: number): Promise<GatewayIndicator> {
-    await this.requireGateway(this.stores, projectId, gatewayId);
+    await this.requireReadable(projectId, gatewayId);
     return this.find(this.stores, gatewayId, id);
   }
 
@@ -134,9 +135,20 @@ export class GatewayIndicatorsService {
       throw badRequest(GatewayDataMessages.NOT_ALLOWED);
   }
 
+  /** Writes: the project's own gateway only; one shared into it is read-only (decision 0069). */
   private async requireGateway(stores: IndicatorStores, projectId: number, gatewayId: number): Promise<void> {
-    if (!(await stores.gatewayIndicators.gatewayInProject(projectId, gatewayId)))
-      throw notFound(GatewayMessages.NOT_FOUND);
+    if (await stores.gatewayIndicators.gatewayInProject(projectId, gatewayId)) return;
+    if (await stores.gatewayIndicators.isSharedInto(projectId, gatewayId))
+      throw forbidden(ShareMessages.READ_ONLY);
+    throw notFound(GatewayMessages.NOT_FOUND);
+  }
+
+  /** Reads: the project's own gateways and those shared into it. */
+  private async requireReadable(projectId: number, gatewayId: number): Promise<void> {
+    const { gatewayIndicators } = this.stores;
+    if (await gatewayIndicators.gatewayInProject(projectId, gatewayId)) return;
+    if (await gatewayIndicators.isSharedInto(projectId, gatewayId)) return;
+    throw notFound(GatewayMessages.NOT_FOUND);
   }
 
   private async find(stores: IndicatorStores, gatewayId: number, id: number): Promise<GatewayIndicator> {

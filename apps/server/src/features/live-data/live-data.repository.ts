@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
+import { sharedTargets } from '../sharing/index.js';
 
 export class LiveDataRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -13,6 +14,11 @@ export class LiveDataRepository {
       .select(['g.id', 'g.project_id', 'g.firm_id', 'p.is_demo'])
       .where('g.id', 'in', gatewayIds)
       .execute();
+  }
+
+  /** The projects each gateway is shared into (docs/decisions/0069). */
+  sharedInto(gatewayIds: number[]) {
+    return sharedTargets(this.db, gatewayIds);
   }
 
   /** Alias, site and project name of those of the gateways that belong to a demo project. */

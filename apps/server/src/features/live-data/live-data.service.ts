@@ -18,7 +18,7 @@ export class LiveDataService {
     const scopes = new Set(
       (await this.repository.memberships(auth.userId)).map((m) => `${m.scope_type}:${m.scope_id}`),
     );
-    return new Set(
+    const readable = new Set(
       owners
         .filter(
           (o) =>
@@ -27,6 +27,11 @@ export class LiveDataService {
         )
         .map((o) => o.id),
     );
+    // A gateway shared into a project the user is a member of reads there too (decision 0069).
+    const rest = owners.map((o) => o.id).filter((id) => !readable.has(id));
+    for (const link of await this.repository.sharedInto(rest))
+      if (scopes.has(`project:${link.projectId}`)) readable.add(link.gatewayId);
+    return readable;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Permission } from '@iot/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
+import { sharedIndicatorCounts } from '../sharing/index.js';
 
 /** What the resource warnings look at in one project. */
 export interface ProjectResources {
@@ -65,6 +66,11 @@ export class ResourceWarningsRepository {
       .where('m.user_id', '=', userId)
       .orderBy('p.group_id')
       .execute();
+    // Indicators of gateways shared into the projects count against them too (decision 0069).
+    const shared = await sharedIndicatorCounts(
+      this.db,
+      rows.map((row) => row.group_id),
+    );
     return rows
       .filter((row) => row.builtin === 'admin' || ((row.permission ?? 0) & Permission.READ) !== 0)
       .map((row) => ({
@@ -72,7 +78,7 @@ export class ResourceWarningsRepository {
         projectName: row.name,
         setMealEndAt: row.set_meal_end_at === null ? null : Number(row.set_meal_end_at),
         indicatorMax: row.access_gateway_indicator_max_num,
-        indicatorsUsed: Number(row.used ?? 0),
+        indicatorsUsed: Number(row.used ?? 0) + (shared.get(row.group_id) ?? 0),
         smsLeft: row.send_messages_total_num,
         voiceLeft: row.send_voices_total_num,
         smsUsed: Number(row.sms_used) > 0,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
+import { sharedGatewayIds } from '../sharing/index.js';
 
 /** One project's terms and what it holds and uses of them, as stored. */
 export interface ProjectResourceRow {
@@ -47,11 +48,17 @@ export class ResourcesRepository {
         'p.voices_sent_num',
         'p.chat_messages_limit',
         'p.chat_messages_used',
+        // Own gateways' indicators and those of gateways shared into the project (decision 0069).
         eb
           .selectFrom('gateway_indicators as gi')
           .innerJoin('gateways as gw', 'gw.id', 'gi.gateway_id')
           .select((inner) => inner.fn.countAll<number | string>().as('n'))
-          .whereRef('gw.project_id', '=', 'p.group_id')
+          .where((inner) =>
+            inner.or([
+              inner('gw.project_id', '=', inner.ref('p.group_id')),
+              inner('gw.id', 'in', sharedGatewayIds(this.db, projectId)),
+            ]),
+          )
           .as('indicators_used'),
         eb
           .selectFrom('memberships as m')

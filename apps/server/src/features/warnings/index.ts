@@ -1,3 +1,4 @@
+import { gatewayConfigChannel } from '../../platform/gateway-config.js';
 import type { Platform } from '../../platform/platform.js';
 import type { IngestService } from '../telemetry/index.js';
 import { type WarningEngine as Engine, WarningEngine } from './engine.js';
@@ -27,6 +28,9 @@ export function warningsFeature(platform: Platform, deps: { ingest: IngestServic
   );
   registerWarningRoutes(platform.router, new WarningsService(repository, engine));
   deps.ingest.onStored((_device, points) => void engine.evaluate(points));
+  // Which rules apply follows where gateways are (transferred, deleted, a share revoked: decision
+  // 0069); every node's copy of the rules is read again when any gateway changes.
+  platform.cluster.subscribe(gatewayConfigChannel, () => engine.rulesChanged());
   // A gateway coming back releases its offline warning at once; the sweep raises them.
   deps.ingest.onOnline(() => void engine.sweepOffline());
   platform.jobs.every(OFFLINE_SWEEP_MS, 'offline warnings', () => engine.sweepOffline(), { oneNode: true });

@@ -12,6 +12,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { paginate } from '../../platform/db/paging.js';
 import type { Database, WarningRulesTable, WarningsTable } from '../../platform/db/schema.js';
 import { containsText } from '../../platform/db/search.js';
+import { sharedGatewayIds, sharedTargets } from '../sharing/index.js';
 
 export type RuleRow = Selectable<WarningRulesTable>;
 export type WarningRow = Selectable<WarningsTable>;
@@ -165,16 +166,49 @@ export class WarningsRepository {
     await this.db.deleteFrom('warning_rules').where('id', '=', id).execute();
   }
 
-  /** Gateway indicators of the project among `ids`, with their gateway. */
+  /**
+   * Gateway indicators of the project among `ids`, with their gateway: of its own gateways and of
+   * those shared into it (the target's own rules watch shared gateways too; decision 0069).
+   */
   indicatorsInProject(projectId: number, ids: number[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('gateway_indicators as gi')
       .innerJoin('gateways as g', 'g.id', 'gi.gateway_id')
       .select(['gi.id', 'gi.gateway_id'])
-      .where('g.project_id', '=', projectId)
+      .where((eb) =>
+        eb.or([eb('g.project_id', '=', projectId), eb('g.id', 'in', sharedGatewayIds(this.db, projectId))]),
+      )
       .where('gi.id', 'in', ids)
       .execute();
+  }
+
+  /**
+   * Those of the rules that apply: on a gateway of the rule's project, or shared into it by a share
+   * that stands (a revoked share leaves the target's rules stored but silent; decision 0069).
+   */
+  private async applicable<R extends { project_id: number; gateway_id: number }>(rules: R[]): Promise<R[]> {
+    if (rules.length === 0) return rules;
+    const gatewayIds = [...new Set(rules.map((r) => r.gateway_id))];
+    const owners = new Map(
+      (
+        await this.db
+          .selectFrom('gateways')
+          .select(['id', 'project_id'])
+          .where('id', 'in', gatewayIds)
+          .execute()
+      ).map((g) => [g.id, g.project_id]),
+    );
+    const foreign = rules.filter((r) => owners.get(r.gateway_id) !== r.project_id);
+    if (foreign.length === 0) return rules;
+    const shared = new Set(
+      (await sharedTargets(this.db, [...new Set(foreign.map((r) => r.gateway_id))])).map(
+        (l) => `${l.gatewayId}:${l.projectId}`,
+      ),
+    );
+    return rules.filter(
+      (r) => owners.get(r.gateway_id) === r.project_id || shared.has(`${r.gateway_id}:${r.project_id}`),
+    );
   }
 
   /** How many of these mode ids are modes of the project. */
@@ -200,12 +234,15 @@ export class WarningsRepository {
     return new Map(rows.map((r) => [r.id, r.mode_id ?? null]));
   }
 
+  /** Gateways of the project among `ids`: its own and those shared into it (decision 0069). */
   gatewaysInProject(projectId: number, ids: number[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db
       .selectFrom('gateways')
       .select(['id'])
-      .where('project_id', '=', projectId)
+      .where((eb) =>
+        eb.or([eb('project_id', '=', projectId), eb('id', 'in', sharedGatewayIds(this.db, projectId))]),
+      )
       .where('id', 'in', ids)
       .execute();
   }
@@ -242,27 +279,31 @@ export class WarningsRepository {
     return [...byId.values()];
   }
 
-  /** Enabled value rules of these gateway indicators. */
-  enabledRulesOf(gatewayIndicatorIds: number[]) {
-    return this.db
-      .selectFrom('warning_rules')
-      .selectAll()
-      .where('gateway_indicator_id', 'in', gatewayIndicatorIds)
-      .where('enabled', '=', 1)
-      .where('kind', '!=', 'offline')
-      .execute();
+  /** Enabled value rules of these gateway indicators (those that apply). */
+  async enabledRulesOf(gatewayIndicatorIds: number[]) {
+    return this.applicable(
+      await this.db
+        .selectFrom('warning_rules')
+        .selectAll()
+        .where('gateway_indicator_id', 'in', gatewayIndicatorIds)
+        .where('enabled', '=', 1)
+        .where('kind', '!=', 'offline')
+        .execute(),
+    );
   }
 
-  /** Enabled offline rules with their gateway's presence. */
-  offlineRules() {
-    return this.db
-      .selectFrom('warning_rules as r')
-      .innerJoin('gateways as g', 'g.id', 'r.gateway_id')
-      .selectAll('r')
-      .select(['g.online_status', 'g.last_seen_at'])
-      .where('r.kind', '=', 'offline')
-      .where('r.enabled', '=', 1)
-      .execute();
+  /** Enabled offline rules with their gateway's presence (those that apply). */
+  async offlineRules() {
+    return this.applicable(
+      await this.db
+        .selectFrom('warning_rules as r')
+        .innerJoin('gateways as g', 'g.id', 'r.gateway_id')
+        .selectAll('r')
+        .select(['g.online_status', 'g.last_seen_at'])
+        .where('r.kind', '=', 'offline')
+        .where('r.enabled', '=', 1)
+        .execute(),
+    );
   }
 
   private warnings() {

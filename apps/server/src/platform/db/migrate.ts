@@ -35,6 +35,7 @@ import * as workOrderKeywordIndex from './migrations/0043-work-order-keyword-ind
 import * as workOrderShortKeyword from './migrations/0044-work-order-short-keyword.js';
 import * as cameras from './migrations/0045-cameras.js';
 import * as purchases from './migrations/0048-purchases.js';
+import * as sharing from './migrations/0049-sharing.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0044-work-order-short-keyword': workOrderShortKeyword,
   '0045-cameras': cameras,
   '0048-purchases': purchases,
+  '0049-sharing': sharing,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -44,6 +44,7 @@ import type {
 } from './schema-maintenance.js';
 import type { EquipmentFaultStateTable, MalfunctionsTable } from './schema-malfunctions.js';
 import type { PurchaseOrdersTable, PurchasePackagesTable } from './schema-purchases.js';
+import type { ShareItemsTable, ShareLinksTable, SharesTable, ShareUsesTable } from './schema-sharing.js';
 import type {
   AuditRecordsTable,
   DataRepairsTable,
@@ -438,6 +439,10 @@ export interface Database {
   camera_snapshots: CameraSnapshotsTable;
   purchase_packages: PurchasePackagesTable;
   purchase_orders: PurchaseOrdersTable;
+  shares: SharesTable;
+  share_items: ShareItemsTable;
+  share_uses: ShareUsesTable;
+  share_links: ShareLinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

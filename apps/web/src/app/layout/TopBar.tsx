@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AssistantButton } from '../../features/assistant/index';
 import { MessageBell } from '../../features/messages/index';
+import { UseShareDialog } from '../../features/sharing/index';
 import { ChangePasswordModal, UserAvatar } from '../../features/users/index';
 import { useLoginInfo, useSystemInfo } from '../../platform/queries';
 import { generateRoutes, type RouteScope } from '../../platform/routes/generate';
@@ -51,6 +52,7 @@ export function TopBar({
   const toolSet = generateRoutes(scoped ?? [], scope).find((r) => r.code === 'router-toolSet');
   const title = useScopeTitle(scope);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [usingShare, setUsingShare] = useState(false);
 
   const avatarItems = [
     personalCodes.has('router-usercenter') && { key: '/usercenter', label: '个人中心' },
@@ -125,14 +127,9 @@ export function TopBar({
             onClick: ({ key }) => {
               if (key === 'logout') signOut();
               else if (key === 'password') setChangingPassword(true);
-              else if (key === 'guide' || key === 'share') {
-                Modal.info({
-                  title: key === 'guide' ? '新手引导' : '使用分享码',
-                  content:
-                    key === 'guide'
-                      ? '使用流程引导随设备接入与监测功能一同上线。'
-                      : '设备分享随共享功能上线。',
-                });
+              else if (key === 'share') setUsingShare(true);
+              else if (key === 'guide') {
+                Modal.info({ title: '新手引导', content: '使用流程引导随设备接入与监测功能一同上线。' });
               } else navigate(key);
             },
           }}
@@ -145,6 +142,7 @@ export function TopBar({
         </Dropdown>
       </Space>
       <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />
+      <UseShareDialog open={usingShare} onClose={() => setUsingShare(false)} />
     </header>
   );
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@iot/contracts';
-import type { Gateway } from '@iot/contracts/gateways';
+import type { GatewayListItem } from '@iot/contracts/gateways';
 import type { GroupTreeNode } from '@iot/contracts/groups';
 import type { ChartSeries, HistoryPoint } from '@iot/contracts/history';
 import type { GatewayIndicator } from '@iot/contracts/indicators';
@@ -21,14 +21,14 @@ export function useGroupTree(groupId: number) {
   });
 }
 
-/** The project's gateways (for online status), refreshed every 30 s. */
+/** The project's gateways (for online status and the 共享 mark), refreshed every 30 s. */
 export function useGatewayStatus(groupId: number) {
   return useQuery({
     queryKey: ['monitoring', 'gateways', groupId],
     enabled: groupId > 0,
     refetchInterval: 30_000,
     queryFn: () =>
-      http.get<Page<Gateway>>(`/iot/groups/${groupId}/gateways`, {
+      http.get<Page<GatewayListItem>>(`/iot/groups/${groupId}/gateways`, {
         params: { page: 0, size: 1000 },
         quiet: true,
       }),
@@ -36,7 +36,7 @@ export function useGatewayStatus(groupId: number) {
   });
 }
 
-const byId = (page: Page<Gateway>) => new Map(page.list.map((g) => [g.id, g]));
+const byId = (page: Page<GatewayListItem>) => new Map(page.list.map((g) => [g.id, g]));
 
 /**
  * Type, unit, decimals and enum labels of the chosen gateways' indicators, by `gateway:metric`.

@@ -11,6 +11,7 @@ import { isNotFound, LoadError } from '../../../components/LoadState';
 import { useProjectSettings } from '../../../platform/projectSettings';
 import { usePermission } from '../../../platform/routes/currentRoute';
 import { useMenusOf } from '../../../platform/routes/useMenusOf';
+import { SharedTag } from '../../sharing/index';
 import { type GatewayScope, gatewayKeys, gatewaysApi } from '../api';
 import { ConnectionGuide } from './ConnectionGuide';
 import { EntryRecordsPanel } from './EntryRecordsPanel';
@@ -91,7 +92,9 @@ export function GatewayDetailView({ scope, gatewayId }: { scope: GatewayScope; g
       onOk: () => rotate.mutateAsync().catch(() => undefined),
     });
   // A firm changes its gateway only while it is unbound (decision 0009).
-  const canRotate = canUpdate && (scope.kind === 'project' || gateway.projectId === null);
+  // A gateway shared into the project is read-only here (decision 0069).
+  const shared = 'shared' in gateway && gateway.shared;
+  const canRotate = !shared && canUpdate && (scope.kind === 'project' || gateway.projectId === null);
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -101,6 +104,7 @@ export function GatewayDetailView({ scope, gatewayId }: { scope: GatewayScope; g
             <Button type="text" icon={<ArrowLeftOutlined />} onClick={back} aria-label="返回列表" />
             {gateway.alias}
             <OnlineTag status={gateway.onlineStatus} />
+            {shared && <SharedTag from={gateway.sharedFrom ?? null} />}
           </Space>
         }
         extra={
@@ -140,7 +144,7 @@ export function GatewayDetailView({ scope, gatewayId }: { scope: GatewayScope; g
           <LiveValuesPanel
             scope={scope}
             gatewayId={gateway.id}
-            manualEntry={scope.kind === 'project' && canEntryData && gateway.lastSeenAt === null}
+            manualEntry={!shared && scope.kind === 'project' && canEntryData && gateway.lastSeenAt === null}
           />
         </Col>
         <Col xs={24} xl={10}>

@@ -3,6 +3,7 @@ import {
   DownOutlined,
   LinkOutlined,
   PlusOutlined,
+  ShareAltOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import { Permission } from '@iot/contracts';
@@ -37,6 +38,7 @@ import { useSavedQuery } from '../../../components/useSavedQuery';
 import { useProjectSettings } from '../../../platform/projectSettings';
 import { Permission as Can, usePermission } from '../../../platform/routes/currentRoute';
 import { LabelFilter } from '../../labels/index';
+import { LeaveShareButton, SharedTag, SharesModal } from '../../sharing/index';
 import { type GatewayScope, gatewayKeys, gatewaysApi, projectOf, scopeKey } from '../api';
 import { BindModal, ChangeBindModal, TransferModal } from './BindingModals';
 import { exportGateways } from './exportXlsx';
@@ -77,6 +79,7 @@ export function GatewayList({ scope, title }: { scope: GatewayScope; title: stri
   const [changing, setChanging] = useState<Gateway | null>(null);
   const [moving, setMoving] = useState<Gateway | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [sharing, setSharing] = useState(false);
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const canUpdate = usePermission(Permission.UPDATE);
@@ -156,7 +159,13 @@ export function GatewayList({ scope, title }: { scope: GatewayScope; title: stri
       dataIndex: 'alias',
       width: 140,
       ellipsis: true,
-      render: (alias: string, gateway) => <Link to={detailLink(gateway)}>{alias}</Link>,
+      render: (alias: string, gateway) => (
+        // The tag first: a long alias is cut with an ellipsis, the tag must stay in sight.
+        <>
+          {gateway.shared && <SharedTag from={gateway.sharedFrom} />}
+          <Link to={detailLink(gateway)}>{alias}</Link>
+        </>
+      ),
     },
     { title: '序列号', dataIndex: 'serialNumber', width: 170, ellipsis: true },
     ...(project
@@ -237,53 +246,66 @@ export function GatewayList({ scope, title }: { scope: GatewayScope; title: stri
     key: 'actions',
     width: 32 + actionButtons * 48 + (hasMore ? 72 : 0),
     fixed: 'right',
-    render: (_, gateway) => (
-      <Space size={0}>
-        <Link to={detailLink(gateway)}>
-          <Button type="link" size="small">
-            详情
-          </Button>
-        </Link>
-        {canUpdate && (project || gateway.projectId === null) && (
-          <Button type="link" size="small" onClick={() => setForm({ mode: 'edit', gateway })}>
-            编辑
-          </Button>
-        )}
-        {project && canDelete && flags.canUnbind && (
-          <Popconfirm
-            title={`确定解绑网关「${gateway.alias}」吗？`}
-            description="解绑后网关离开本项目，它的网关指标一并删除；需凭绑定码重新绑定。"
-            okText="解绑"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => unbind.mutateAsync(gateway).catch(() => undefined)}
-          >
-            <Button type="link" size="small" danger>
-              解绑
-            </Button>
-          </Popconfirm>
-        )}
-        {canDelete && (project ? gateway.firmId === null : gateway.projectId === null) && (
-          <Popconfirm
-            title={`确定删除网关「${gateway.alias}」吗？`}
-            description="删除后设备无法再连接平台，数据与指标一并删除。"
-            okText="删除"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => remove.mutateAsync(gateway).catch(() => undefined)}
-          >
-            <Button type="link" size="small" danger>
-              删除
-            </Button>
-          </Popconfirm>
-        )}
-        {project && moreItems(gateway).length > 0 && (
-          <Dropdown menu={{ items: moreItems(gateway) }} trigger={['click']}>
+    render: (_, gateway) =>
+      // A shared gateway is read-only here: its configuration stays with the owner project.
+      gateway.shared ? (
+        <Space size={0}>
+          <Link to={detailLink(gateway)}>
             <Button type="link" size="small">
-              更多 <DownOutlined />
+              详情
             </Button>
-          </Dropdown>
-        )}
-      </Space>
-    ),
+          </Link>
+          {scope.kind === 'project' && canDelete && (
+            <LeaveShareButton groupId={scope.groupId} gateway={gateway} />
+          )}
+        </Space>
+      ) : (
+        <Space size={0}>
+          <Link to={detailLink(gateway)}>
+            <Button type="link" size="small">
+              详情
+            </Button>
+          </Link>
+          {canUpdate && (project || gateway.projectId === null) && (
+            <Button type="link" size="small" onClick={() => setForm({ mode: 'edit', gateway })}>
+              编辑
+            </Button>
+          )}
+          {project && canDelete && flags.canUnbind && (
+            <Popconfirm
+              title={`确定解绑网关「${gateway.alias}」吗？`}
+              description="解绑后网关离开本项目，它的网关指标一并删除；需凭绑定码重新绑定。"
+              okText="解绑"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => unbind.mutateAsync(gateway).catch(() => undefined)}
+            >
+              <Button type="link" size="small" danger>
+                解绑
+              </Button>
+            </Popconfirm>
+          )}
+          {canDelete && (project ? gateway.firmId === null : gateway.projectId === null) && (
+            <Popconfirm
+              title={`确定删除网关「${gateway.alias}」吗？`}
+              description="删除后设备无法再连接平台，数据与指标一并删除。"
+              okText="删除"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove.mutateAsync(gateway).catch(() => undefined)}
+            >
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          )}
+          {project && moreItems(gateway).length > 0 && (
+            <Dropdown menu={{ items: moreItems(gateway) }} trigger={['click']}>
+              <Button type="link" size="small">
+                更多 <DownOutlined />
+              </Button>
+            </Dropdown>
+          )}
+        </Space>
+      ),
   });
 
   return (
@@ -332,6 +354,13 @@ export function GatewayList({ scope, title }: { scope: GatewayScope; title: stri
                 <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
                   导入
                 </Button>
+                <Button
+                  icon={<ShareAltOutlined />}
+                  onClick={() => setSharing(true)}
+                  data-testid="open-shares"
+                >
+                  分享
+                </Button>
               </>
             )}
           </Can>
@@ -372,6 +401,7 @@ export function GatewayList({ scope, title }: { scope: GatewayScope; title: stri
           <ImportModal groupId={scope.groupId} open={importing} onClose={() => setImporting(false)} />
           <ChangeBindModal groupId={scope.groupId} gateway={changing} onClose={() => setChanging(null)} />
           <TransferModal groupId={scope.groupId} gateway={moving} onClose={() => setMoving(null)} />
+          <SharesModal groupId={scope.groupId} open={sharing} onClose={() => setSharing(false)} />
         </>
       )}
     </Card>

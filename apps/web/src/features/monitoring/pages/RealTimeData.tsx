@@ -1,5 +1,6 @@
 import { AppstoreOutlined, TableOutlined } from '@ant-design/icons';
 import type { GroupTreeIndicator } from '@iot/contracts/groups';
+import { SHARED_TAG } from '@iot/contracts/sharing';
 import {
   Alert,
   Badge,
@@ -53,6 +54,8 @@ interface Row {
   indicator: GroupTreeIndicator;
   meta: IndicatorMeta | undefined;
   online: boolean;
+  /** Shared into this project by another project's code (decision 0069). */
+  shared: boolean;
 }
 
 const STATUS: Record<LiveStatus, { status: 'processing' | 'success' | 'default' | 'error'; text: string }> = {
@@ -90,10 +93,19 @@ export function RealTimeData() {
         .join(','),
     [status.data],
   );
+  const shared = useMemo(
+    () =>
+      [...(status.data?.values() ?? [])]
+        .filter((g) => g.shared)
+        .map((g) => g.id)
+        .join(','),
+    [status.data],
+  );
 
   const rows = useMemo(() => {
     const picked = new Set(gatewayIds);
     const offlineIds = new Set(offline.split(',').filter(Boolean).map(Number));
+    const sharedIds = new Set(shared.split(',').filter(Boolean).map(Number));
     const list: Row[] = [];
     for (const gi of indicators.values()) {
       if (!picked.has(gi.gatewayId)) continue;
@@ -105,13 +117,14 @@ export function RealTimeData() {
         indicator: gi,
         meta: meta.get(key) ?? fallbackMeta(gi),
         online: !offlineIds.has(gi.gatewayId),
+        shared: sharedIds.has(gi.gatewayId),
       });
     }
     return list.sort(
       (a, b) =>
         gatewayIds.indexOf(a.gatewayId) - gatewayIds.indexOf(b.gatewayId) || a.indicator.id - b.indicator.id,
     );
-  }, [indicators, gatewayIds, meta, offline]);
+  }, [indicators, gatewayIds, meta, offline, shared]);
 
   const badge = STATUS[live.status];
   return (
@@ -211,7 +224,18 @@ function fallbackMeta(gi: GroupTreeIndicator): IndicatorMeta {
 const LiveTable = memo(function LiveTable({ rows, store, marks, onOpen }: ViewProps) {
   const columns: TableColumnsType<Row> = useMemo(
     () => [
-      { title: '网关', dataIndex: 'gatewayAlias', width: 200, ellipsis: true },
+      {
+        title: '网关',
+        dataIndex: 'gatewayAlias',
+        width: 200,
+        ellipsis: true,
+        render: (alias: string, r) => (
+          <>
+            {alias}
+            {r.shared && <Tag color="purple">{SHARED_TAG}</Tag>}
+          </>
+        ),
+      },
       {
         title: '指标',
         key: 'alias',
@@ -279,6 +303,11 @@ const LiveCards = memo(function LiveCards({ rows, store, marks, onOpen }: ViewPr
               title={
                 <Space>
                   {first.gatewayAlias}
+                  {first.shared && (
+                    <Tag color="purple" data-testid="shared-tag">
+                      {SHARED_TAG}
+                    </Tag>
+                  )}
                   {first.online ? <Tag color="success">在线</Tag> : <Tag>离线</Tag>}
                   {marks.byGateway.has(first.gatewayId) && (
                     <WarningMarkTag warning={marks.byGateway.get(first.gatewayId)!} />

@@ -1,0 +1,13 @@
+import { SHARED_TAG } from '@iot/contracts/sharing';
+import { Tag, Tooltip } from 'antd';
+
+/** Marks a gateway shared into this project by another one's code (read-only here). */
+export function SharedTag({ from }: { from: string | null }) {
+  return (
+    <Tooltip title={`来自项目“${from ?? ''}”的共享网关，只读`}>
+      <Tag color="purple" data-testid="shared-tag" style={{ marginInline: 4 }}>
+        {SHARED_TAG}
+      </Tag>
+    </Tooltip>
+  );
+}
