@@ -2,6 +2,7 @@ import type { Page } from '@iot/contracts';
 import { Messages, ResultCode } from '@iot/contracts';
 import { type GatewayDetail, type GatewayListItem, GatewayMessages } from '@iot/contracts/gateways';
 import type { GroupTreeNode } from '@iot/contracts/groups';
+import { IndicatorMessages } from '@iot/contracts/indicators';
 import type { ResourceUsage } from '@iot/contracts/projects';
 import { type Share, type ShareByCode, type ShareCapacity, ShareMessages } from '@iot/contracts/sharing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -344,6 +345,27 @@ describe('codes that no longer work', () => {
     expect((await useShare(share.id, { groupId: target.projectId })).body.message).toBe(
       ShareMessages.CODE_EXPIRED,
     );
+  });
+
+  it('a target project suspended by its pay state (D, E, F) takes no shared gateways', async () => {
+    const share = (await createShare({ gatewayIds: [meter.id] })).body.data;
+    const payStatus = (value: string) =>
+      t.server.platform.db
+        .updateTable('projects')
+        .set({ pay_status: value })
+        .where('group_id', '=', target.projectId)
+        .execute();
+    try {
+      for (const state of ['D', 'E', 'F']) {
+        await payStatus(state);
+        const refused = await useShare(share.id, { groupId: target.projectId });
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toBe(IndicatorMessages.PROJECT_SUSPENDED);
+      }
+    } finally {
+      await payStatus('A');
+    }
+    await t.ok('DELETE', `/iot/groups/${owner.projectId}/shares/${share.id}`, { token: owner.token });
   });
 
   it('a code whose owner is gone: the owner check says so, and the code is refused', async () => {

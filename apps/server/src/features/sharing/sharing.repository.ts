@@ -1,3 +1,4 @@
+import { SUSPENDED_PAY_STATUSES } from '@iot/contracts/projects';
 import type { Share, ShareItem, ShareItemKind } from '@iot/contracts/sharing';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../platform/db/connect.js';
@@ -233,6 +234,16 @@ export class SharingRepository {
     if (db !== this.db && this.dialect === 'postgres') query = query.forUpdate();
     const { max } = await query.executeTakeFirstOrThrow();
     return { max, used: await chargedIndicatorCount(db, projectId) };
+  }
+
+  /** Whether the project's pay state suspends it (D, E, F: decision 0068). */
+  async suspended(projectId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('projects')
+      .select('pay_status')
+      .where('group_id', '=', projectId)
+      .executeTakeFirst();
+    return (SUSPENDED_PAY_STATUSES as readonly string[]).includes(row?.pay_status ?? '');
   }
 
   /** Gateways of the list already visible in the project through another share (charged once). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Permission } from '@iot/contracts';
+import { IndicatorMessages } from '@iot/contracts/indicators';
 import {
   type createShareBody,
   missingCameraGroup,
@@ -127,6 +128,9 @@ export class SharingService {
     const target = await this.access.authorize(auth, USE_SHARE_REQUIREMENT, body.groupId);
     const share = await this.usable(await this.repository.byId(id));
     if (share.projectId === target.id) throw badRequest(ShareMessages.SAME_PROJECT);
+    // Shared indicators are charged like the project's own: a project suspended by its pay state
+    // takes none (decision 0068), whichever way they would come in.
+    if (await this.repository.suspended(target.id)) throw badRequest(IndicatorMessages.PROJECT_SUSPENDED);
     // Cameras are not stored yet; the rule runs over the share's camera items all the same.
     const cameraIds = (await this.repository.items(share.id))
       .filter((i) => i.kind === 'camera')
