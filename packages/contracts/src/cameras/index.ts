@@ -245,6 +245,16 @@ export const playUrl = z.object({ url: z.string() });
 export const playbacksQuery = z.object({ beginTime: specTime, endTime: specTime });
 export const playbacksAnswer = z.object({ url: z.string(), playbacks: z.array(playbackRecord) });
 
+/** The link platform's sessions (decision 0065): a streamPath from playUrl / talkUrl / playbacks. */
+const streamPath = z.string().trim().min(1).max(512);
+/** The browser's WebRTC offer for a streamPath (to watch, or to push its microphone for talk). */
+export const webrtcBody = z.object({ streamPath, offer: z.string().min(1).max(65_536) });
+export const webrtcAnswer = z.object({ answer: z.string() });
+export const talkBody = z.object({ streamPath, action: z.enum(['start', 'stop']) });
+export const byeBody = z.object({ streamPath });
+/** Cloud services A and B: the token their vendor's web player needs beside the URL. */
+export const playerToken = z.object({ token: z.string() });
+
 /** PTZ execute: start/stop, direction (zoom included), speed (1 in project calls). */
 export const ptzBody = z.object({
   action: z.enum(['start', 'stop']),

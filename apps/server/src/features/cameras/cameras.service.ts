@@ -207,7 +207,7 @@ export class CamerasService {
   }
 
   /** Runs a back-end call; its Chinese message becomes the answer's. */
-  private async call<T>(
+  async call<T>(
     projectId: number,
     id: number,
     work: (backend: CameraBackend, camera: CameraRef) => Promise<T>,
@@ -229,6 +229,11 @@ export class CamerasService {
     const url = await this.playUrls.get(id, () => this.call(projectId, id, (b, c) => b.playUrl(c)));
     if (!url) throw badRequest(CameraMessages.NO_PLAY_URL);
     return { url };
+  }
+
+  /** The cached play URL is a session on some platforms (the link platform's streamPath): forget it once ended. */
+  forgetPlayUrl(id: number): void {
+    this.playUrls.delete(id);
   }
 
   async talkUrl(projectId: number, id: number): Promise<{ url: string }> {

@@ -7,6 +7,7 @@ import { CamerasRepository } from './cameras.repository.js';
 import { registerCameraRoutes } from './cameras.routes.js';
 import { CamerasService, camerasChannel } from './cameras.service.js';
 import { FlvRelay } from './flv-relay.js';
+import { registerCameraSessionRoutes } from './sessions.routes.js';
 import { registerStreamRoutes } from './stream.routes.js';
 import { StreamTickets } from './stream-tickets.js';
 
@@ -40,6 +41,7 @@ export function camerasFeature(platform: Platform, deps: { box: SecretBox }): Ca
     platform.log,
   );
   registerCameraRoutes(platform.router, service);
+  registerCameraSessionRoutes(platform.router, service);
   const relay = new FlvRelay(platform.log, (cameraId, reached) => {
     void repository
       .setOnline(cameraId, reached)
