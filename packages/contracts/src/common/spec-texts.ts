@@ -12,6 +12,17 @@ export const SpecTexts = {
   'Image size cannot exceed 20M': '图片大小不能超过20M',
   'File size cannot exceed 150M': '文件大小不能超过150M',
   group: '分组',
+  // Maps, coordinates, location (feature-areas §2, §3, §4): decision 0066
+  Map: '地图',
+  'point mode': '选点',
+  'area mode': '画区域',
+  'keyword search': '搜索地点',
+  'satellite layer': '卫星图',
+  'current location': '当前位置',
+  'Location mode': '定位方式',
+  manual: '手动定位',
+  automatic: '自动定位',
+  gateway: '网关',
 } as const;
 
 export type SpecText = keyof typeof SpecTexts;

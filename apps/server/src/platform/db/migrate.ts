@@ -33,6 +33,7 @@ import * as aiModels from './migrations/0041-ai-models.js';
 import * as workOrderListCounts from './migrations/0042-work-order-list-counts.js';
 import * as workOrderKeywordIndex from './migrations/0043-work-order-keyword-index.js';
 import * as workOrderShortKeyword from './migrations/0044-work-order-short-keyword.js';
+import * as mapLocations from './migrations/0046-map-locations.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0042-work-order-list-counts': workOrderListCounts,
   '0043-work-order-keyword-index': workOrderKeywordIndex,
   '0044-work-order-short-keyword': workOrderShortKeyword,
+  '0046-map-locations': mapLocations,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

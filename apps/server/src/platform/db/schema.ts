@@ -37,6 +37,7 @@ import type {
   WorkOrdersTable,
 } from './schema-maintenance.js';
 import type { EquipmentFaultStateTable, MalfunctionsTable } from './schema-malfunctions.js';
+import type { MapLocationsTable } from './schema-maps.js';
 import type {
   AuditRecordsTable,
   DataRepairsTable,
@@ -425,6 +426,7 @@ export interface Database {
   label_links: LabelLinksTable;
   modes: ModesTable;
   gateway_types: GatewayTypesTable;
+  map_locations: MapLocationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
