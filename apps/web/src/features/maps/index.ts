@@ -1,0 +1,5 @@
+export { CoordinateFields } from './components/CoordinateFields';
+export { LocationModeFields } from './components/LocationModeFields';
+export { LocationSection } from './components/LocationSection';
+export { MapPickerModal } from './components/MapPickerModal';
+export { ProjectMapCard } from './components/ProjectMapCard';
