@@ -10,6 +10,7 @@ import type { Platform } from './platform/platform.js';
 import { seedDemoCatalogues } from './seed-catalogues.js';
 import { seedDemoDuty } from './seed-duty.js';
 import { seedDemoWorkOrders } from './seed-maintenance.js';
+import { seedDemoLocations } from './seed-maps.js';
 import { seedDemoPlans } from './seed-plans.js';
 import { seedDemoFinishedWork } from './seed-records.js';
 
@@ -62,6 +63,7 @@ export async function seed(platform: Platform, services: SeedServices): Promise<
     await seedDemoPlans(platform.db, result.demoProjectId, people);
     // 维保记录 and 维保统计: six months of finished work (decision 0055).
     await seedDemoFinishedWork(platform.db, result.demoProjectId, people);
+    await seedDemoLocations(platform.db, result.demoProjectId);
   }
   return result;
 }

@@ -2,7 +2,7 @@ import { Permission } from '@iot/contracts';
 import { emptyLocation, type Location, type LocationForm, type LocationKind } from '@iot/contracts/maps';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, message, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LoadError } from '../../../components/LoadState';
 import { usePermission } from '../../../platform/routes/currentRoute';
 import { mapKeys, mapsApi } from '../api';
@@ -29,14 +29,15 @@ export function LocationSection({
   const client = useQueryClient();
   const key = mapKeys.location(projectId, kind, ownerId);
   const stored = useQuery({ queryKey: key, queryFn: () => mapsApi.location(projectId, kind, ownerId) });
-  const [form, setForm] = useState<LocationForm>(emptyLocation());
-  useEffect(() => {
-    if (stored.data) setForm(formOf(stored.data));
-  }, [stored.data]);
+  // Edits over the stored location; the controls mount with the stored value (the address cascader
+  // opens its branch once, from the value it starts with).
+  const [edited, setForm] = useState<LocationForm | null>(null);
+  const form = edited ?? (stored.data ? formOf(stored.data) : emptyLocation());
   const save = useMutation({
     mutationFn: () => mapsApi.saveLocation(projectId, kind, ownerId, form),
     onSuccess: (saved) => {
       client.setQueryData(key, saved);
+      setForm(null);
       void client.invalidateQueries({ queryKey: mapKeys.markers(projectId) });
       void client.invalidateQueries({ queryKey: mapKeys.gateways(projectId) });
       message.success('位置已保存');

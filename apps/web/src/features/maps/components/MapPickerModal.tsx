@@ -25,7 +25,7 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { mapKeys, mapsApi } from '../api';
 import { OfflineMap } from './OfflineMap';
 import { PlaceSearch } from './PlaceSearch';
@@ -90,6 +90,12 @@ export function MapPickerModal(props: MapPickerProps) {
       )
       // §8: a failed address lookup is logged only.
       .catch((error: unknown) => console.warn('地址查询失败', error));
+
+  // The address of the point it opens with.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on opening
+  useEffect(() => {
+    if (initialPoint) void lookUp(initialPoint.lng!, initialPoint.lat!);
+  }, []);
 
   const place = (lng: number, lat: number, fullAddress = '') => {
     const next = { lng: roundCoordinate(lng), lat: roundCoordinate(lat), fullAddress, address: [] };

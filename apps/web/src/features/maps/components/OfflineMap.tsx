@@ -28,6 +28,8 @@ export interface OfflineMapProps {
   onClick?(lng: number, lat: number): void;
   height?: number | string;
   testId?: string;
+  /** Instead of center and zoom at first: the view that shows all these points (WGS-84). */
+  fit?: [number, number][];
   /** The base map's coordinate system: the offline outlines are WGS-84. */
   system?: DisplaySystem;
 }
@@ -52,6 +54,7 @@ export function OfflineMap({
   height = 420,
   testId = 'offline-map',
   system = 'WGS84',
+  fit,
 }: OfflineMapProps) {
   const { token } = theme.useToken();
   const container = useRef<HTMLDivElement>(null);
@@ -85,8 +88,21 @@ export function OfflineMap({
       const [lng, lat] = fromDisplay(event.latlng.lng, event.latlng.lat, system);
       clickRef.current?.(lng, lat);
     });
-    instance.setView(latLng(center[0], center[1], system), zoom);
+    if (fit && fit.length > 1)
+      instance.fitBounds(L.latLngBounds(fit.map(([lng, lat]) => latLng(lng, lat, system))), {
+        padding: [40, 40],
+        maxZoom: zoom,
+      });
+    else instance.setView(latLng(center[0], center[1], system), zoom);
     write();
+    // In a modal the container grows while the dialog opens: keep Leaflet's idea of its size (and so
+    // of which point is under the cursor) in step, keeping the asked-for centre.
+    const resized = new ResizeObserver(() => {
+      const kept = instance.getCenter();
+      instance.invalidateSize({ pan: false });
+      instance.setView(kept, instance.getZoom(), { animate: false });
+    });
+    resized.observe(container.current);
     let cancelled = false;
     loadBaseMap()
       .then((data) => {
@@ -95,8 +111,8 @@ export function OfflineMap({
           style: () => ({
             color: token.colorBorder,
             weight: 0.6,
-            fillColor: token.colorFillSecondary,
-            fillOpacity: 1,
+            // Outlines only: the land colour is the container's, so slivers between neighbours vanish.
+            fillOpacity: 0,
           }),
           // The outlines are WGS-84; another display system shifts them like everything else.
           coordsToLatLng: (c) => latLng(c[0], c[1], system),
@@ -109,6 +125,7 @@ export function OfflineMap({
       .catch((error: Error) => !cancelled && setBaseFailed(error.message));
     return () => {
       cancelled = true;
+      resized.disconnect();
       instance.remove();
       map.current = null;
     };
@@ -154,7 +171,12 @@ export function OfflineMap({
       <div
         ref={container}
         data-testid={testId}
-        style={{ height, width: '100%', background: token.colorBgLayout, borderRadius: token.borderRadius }}
+        style={{
+          height,
+          width: '100%',
+          background: token.colorFillSecondary,
+          borderRadius: token.borderRadius,
+        }}
       />
       {baseFailed && (
         <div style={{ position: 'absolute', top: 8, left: 56, zIndex: 500, color: token.colorError }}>
