@@ -8,6 +8,8 @@ import { mapKeys, mapsApi } from '../api';
 import { OfflineMap } from './OfflineMap';
 
 const REFRESH_MS = 30_000;
+/** Offline markers: a solid grey, so markers drawn on one another stay grey. */
+const OFFLINE_COLOR = '#8c8c8c';
 
 /**
  * 项目地图: the project's sites and gateways that have coordinates, on the offline map, coloured by
@@ -28,10 +30,10 @@ export function ProjectMapCard({ projectId }: { projectId: number }) {
         key: `${m.kind}-${m.id}`,
         lng: m.lng,
         lat: m.lat,
-        color: m.warnings > 0 ? token.colorError : m.online ? token.colorSuccess : token.colorTextDisabled,
+        color: m.warnings > 0 ? token.colorError : m.online ? token.colorSuccess : OFFLINE_COLOR,
         label: `${m.kind === 'site' ? '站点' : '网关'} ${m.name}${m.warnings ? `（${m.warnings} 条预警）` : ''}`,
       })),
-    [list, token.colorError, token.colorSuccess, token.colorTextDisabled],
+    [list, token.colorError, token.colorSuccess],
   );
   const center: [number, number] = list[0] ? [list[0].lng, list[0].lat] : [...MAP_DEFAULT_CENTER];
   if (isForbidden(markers.error)) return null;
@@ -42,7 +44,7 @@ export function ProjectMapCard({ projectId }: { projectId: number }) {
       extra={
         <Space size="middle" wrap>
           <Badge color={token.colorSuccess} text="在线" />
-          <Badge color={token.colorTextDisabled} text="离线" />
+          <Badge color={OFFLINE_COLOR} text="离线" />
           <Badge color={token.colorError} text="有预警" />
         </Space>
       }
@@ -57,7 +59,8 @@ export function ProjectMapCard({ projectId }: { projectId: number }) {
         <>
           <OfflineMap
             center={center}
-            zoom={list.length > 1 ? MAP_AREA_ZOOM - 2 : MAP_AREA_ZOOM}
+            // One marker: the area zoom; several: as close as shows them all, at most 14.
+            zoom={list.length > 1 ? 14 : MAP_AREA_ZOOM}
             points={points}
             height={360}
             testId="project-map-canvas"
