@@ -13,6 +13,7 @@ let b: { projectId: number; token: string };
 let gw: TestGateway;
 let site: number;
 let device: MqttClient;
+let equipmentId: number;
 
 beforeAll(async () => {
   t = await startServer();
@@ -123,6 +124,46 @@ describe('locations', () => {
     expect(follows).toMatchObject({ gatewayId: gw.id, xAxis: 116.3, yAxis: 40 });
   });
 
+  it('lets equipment follow the gateway too, and answers 404 for equipment of no project of the caller', async () => {
+    const now = Date.now();
+    const pump = await t.server.platform.db
+      .insertInto('equipment')
+      .values({
+        project_id: a.projectId,
+        name: '1号提升泵',
+        code: 'P-01',
+        category: '泵',
+        model: '',
+        manufacturer: '',
+        serial_number: '',
+        group_id: site,
+        install_date: null,
+        warranty_end: null,
+        rated_capacity: null,
+        rated_unit: '',
+        attachments: '[]',
+        manual_status: '',
+        remark: '',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    equipmentId = pump.id;
+    const follows = await t.ok<Location>('PUT', url('equipment', pump.id), {
+      token: a.token,
+      body: { ...emptyLocation(), locationMode: 1, gatewayId: gw.id },
+    });
+    // The gateway's settings are copied whatever the request said (§4).
+    expect(follows).toMatchObject({
+      gatewayId: gw.id,
+      xAxis: 116.3,
+      locateByReportData: 3,
+      lonIdentification: 'LNG',
+    });
+    expect((await t.request('GET', url('equipment', pump.id, b), { token: b.token })).status).toBe(404);
+  });
+
   it('moves the gateway and the site following it when the gateway reports its position', async () => {
     const [gcjLng, gcjLat] = [116.40387, 39.91489];
     await device.publishAsync(
@@ -142,6 +183,8 @@ describe('locations', () => {
     expect(moved.positionAt).not.toBeNull();
     const site1 = await t.ok<Location>('GET', url('sites', site), { token: a.token });
     expect(site1.xAxis).toBeCloseTo(wgsLng, 5);
+    const pump = await t.ok<Location>('GET', url('equipment', equipmentId), { token: a.token });
+    expect(pump.yAxis).toBeCloseTo(wgsLat, 5);
 
     const markers = await t.ok<MapMarker[]>('GET', `/iot/groups/${a.projectId}/maps/markers`, {
       token: a.token,

@@ -6,6 +6,7 @@ import {
   type LocationKind,
   locationForm,
   normaliseLocation,
+  pickGateway,
   roundCoordinate,
 } from '@iot/contracts/maps';
 import { type ClusterBus, defineChannel } from '../../platform/cluster-bus.js';
@@ -75,8 +76,16 @@ export class LocationsService {
         (await this.repository.ownerName(projectId, 'gateway', form.gatewayId)) === undefined
       )
         throw badRequest('网关不存在');
-      // Following a gateway: start from where it is now.
+      // Following a gateway (§4): its locateByReportData (0 becomes 1) and identifiers, as the
+      // control copied them, taken from the gateway itself; and start from where it is now.
       const followed = await this.repository.find(projectId, 'gateway', form.gatewayId);
+      form = pickGateway(form, {
+        id: form.gatewayId,
+        alias: '',
+        locateByReportData: followed?.locate_by_report_data ?? 0,
+        lonIdentification: followed?.lon_identification ?? '',
+        latIdentification: followed?.lat_identification ?? '',
+      });
       if (followed?.x_axis != null && followed.y_axis != null)
         form = { ...form, xAxis: followed.x_axis, yAxis: followed.y_axis };
     }
