@@ -4,6 +4,8 @@ import type { Location } from '@iot/contracts/maps';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
+import { type FakeAmap, startFakeAmap } from '../apps/server/src/test/fake-amap.js';
+import { ADMIN_PASSWORD } from '../apps/server/src/test/server.js';
 import { type BrowserHarness, SCREENSHOTS, screenshot, startBrowserHarness } from './support/browser.js';
 
 /**
@@ -191,6 +193,54 @@ describe('the map picker, offline', () => {
       expect(errors).toEqual([]);
       await page.close();
     });
+});
+
+describe('AMap chosen on 系统配置', () => {
+  let fake: FakeAmap | undefined;
+  afterAll(async () => {
+    await h.api('PUT', '/iot/system/maps', { provider: 'builtin' });
+    await fake?.close();
+  });
+
+  it('stores the key sealed, then the picker searches AMap and offers satellite imagery', async () => {
+    fake = await startFakeAmap('e2e-amap-key');
+    const admin = await h.openAs('admin', ADMIN_PASSWORD, '/system/systems');
+    const card = admin.getByTestId('map-provider-card');
+    await card.getByText('未配置').waitFor();
+    await card.getByText('高德地图').click();
+    await card.getByLabel('高德 Web 服务 Key').fill('e2e-amap-key');
+    await card.getByLabel('高德服务地址').fill(fake.baseUrl);
+    await button(card, '保存').click();
+    await card.getByText('已配置（加密保存，不再显示）；留空保持原 Key').waitFor();
+    expect(await card.getByLabel('高德 Web 服务 Key').inputValue()).toBe('');
+    await card.scrollIntoViewIfNeeded();
+    await shot(admin, 'provider-desk');
+    await admin.close();
+
+    const page = await h.openAs(username, password, treePath());
+    const section = await groupLocation(page, '格栅间');
+    await button(section, '选点').click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByTestId('satellite-switch').isDisabled()).toBe(false);
+    // 卫星图: AMap's GCJ-02 tiles; the map is redrawn in GCJ-02 and still looks at the same WGS-84 place.
+    const map = () => dialog.getByTestId('map-picker');
+    await expect.poll(() => map().getAttribute('data-basemap'), { timeout: 20_000 }).toBe('ready');
+    const before = await centreOf(map());
+    await dialog.getByTestId('satellite-switch').click();
+    await expect.poll(() => map().getAttribute('data-system')).toBe('GCJ02');
+    const after = await centreOf(map());
+    expect(after[0]).toBeCloseTo(before[0]!, 4);
+    expect(after[1]).toBeCloseTo(before[1]!, 4);
+    expect(Number(await dialog.getByTestId('picker-lng').inputValue())).toBeCloseTo(116.2402, 4);
+    const input = dialog.getByTestId('place-search-input').locator('input');
+    await input.fill('泵站');
+    await input.press('Enter');
+    await dialog.getByTestId('place-results').getByText('泵站30').waitFor();
+    expect(fake.requests.some((r) => r.path === '/v3/place/text' && r.query.key === 'e2e-amap-key')).toBe(
+      true,
+    );
+    await page.close();
+  });
 });
 
 async function copyShot(file: string) {

@@ -30,6 +30,13 @@ import { mapKeys, mapsApi } from '../api';
 import { OfflineMap } from './OfflineMap';
 import { PlaceSearch } from './PlaceSearch';
 
+/** AMap's satellite tiles (GCJ-02), shown when AMap answers and 卫星图 is on. */
+const AMAP_SATELLITE = {
+  url: 'https://webst0{s}.is.autonavi.com/appmaptile?style=6&x={x}&y={y}&z={z}',
+  subdomains: '1234',
+  attribution: '卫星图 © 高德',
+};
+
 export interface PickedPoint {
   lng: number;
   lat: number;
@@ -149,6 +156,7 @@ export function MapPickerModal(props: MapPickerProps) {
     }
   };
 
+  const showSatellite = satellite && capabilities.data?.satellite === true;
   const satelliteTip = capabilities.data?.satellite
     ? '卫星图由在线地图服务提供'
     : '卫星图需要在线地图服务（系统配置中填写高德Key），当前为内置离线地图';
@@ -196,6 +204,10 @@ export function MapPickerModal(props: MapPickerProps) {
         </Col>
         <Col xs={24} md={16}>
           <OfflineMap
+            // Satellite tiles are GCJ-02: the map is remade in that system, everything converted to it.
+            key={showSatellite ? 'GCJ02' : 'WGS84'}
+            system={showSatellite ? 'GCJ02' : 'WGS84'}
+            tiles={showSatellite ? AMAP_SATELLITE : undefined}
             center={view.center}
             zoom={view.zoom}
             points={points}

