@@ -79,8 +79,9 @@ export function MapProviderCard() {
             坐标一律按 WGS-84 保存；高德的 GCJ-02 坐标在服务端换算。
           </Typography.Paragraph>
           {canUpdate && (
+            // Its own name: 系统配置's form above has the page's 保存.
             <Button type="primary" htmlType="submit" loading={save.isPending}>
-              保存
+              保存地图服务
             </Button>
           )}
         </Form>
