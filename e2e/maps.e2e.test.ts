@@ -110,6 +110,14 @@ describe('the map picker, offline', () => {
     await expect.poll(async () => (await centreOf(map))[0], { timeout: 10_000 }).toBeCloseTo(116.23, 1);
     expect((await centreOf(map))[1]).toBeCloseTo(40.22, 1);
     await expect.poll(() => dialog.getByTestId('picker-address').textContent()).toBe('北京市昌平区');
+    const focused = Number(await dialog.getByTestId('picker-lng').inputValue());
+    // What is drawn at the middle of the map is the focused place: a click there picks it again.
+    const box = (await map.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect
+      .poll(async () => Number(await dialog.getByTestId('picker-lng').inputValue()))
+      .not.toBe(focused);
+    expect(Number(await dialog.getByTestId('picker-lng').inputValue())).toBeCloseTo(focused, 3);
     await page.close();
   });
 

@@ -143,7 +143,10 @@ export function OfflineMap({
   }, []);
 
   useEffect(() => {
-    map.current?.setView(latLng(center[0], center[1], system), zoom);
+    // The container may have changed size since Leaflet last measured it (a modal's layout settling).
+    map.current?.invalidateSize({ pan: false });
+    // No pan animation: the view is where it was asked to be as soon as this returns.
+    map.current?.setView(latLng(center[0], center[1], system), zoom, { animate: false });
   }, [center[0], center[1], zoom, system]);
 
   useEffect(() => {
