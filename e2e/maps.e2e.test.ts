@@ -121,6 +121,25 @@ describe('the map picker, offline', () => {
     await page.close();
   });
 
+  it('goes to the current location the browser gives (WGS-84) and looks up its county', async () => {
+    const context = await h.newContext({
+      geolocation: { longitude: 121.4737, latitude: 31.2304 },
+      permissions: ['geolocation'],
+    });
+    const { access, refresh } = await h.t.login(username, password);
+    const page = await context.newPage();
+    await page.goto(`${h.t.baseUrl}${treePath()}?accessToken=${access}&refreshToken=${refresh}`);
+    const section = await groupLocation(page, '二沉池');
+    await button(section, '选点').click();
+    const dialog = page.getByRole('dialog');
+    await button(dialog, '当前位置').click();
+    await expect
+      .poll(async () => Number(await dialog.getByTestId('picker-lng').inputValue()))
+      .toBeCloseTo(121.4737, 4);
+    await expect.poll(() => dialog.getByTestId('picker-address').textContent()).toMatch(/^上海市/);
+    await context.close();
+  });
+
   it('draws an area and keeps it with the site', async () => {
     const page = await h.openAs(username, password, treePath());
     const section = await groupLocation(page, '进水泵房');
