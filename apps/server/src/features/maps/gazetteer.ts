@@ -20,12 +20,26 @@ const dataUrl = (file: string) => new URL(`../../../map-data/${file}`, import.me
  * once from the data the build script derived from two npm datasets. Works without any network.
  */
 export class Gazetteer {
-  private readonly rows: GazetteerRow[];
-  private readonly byCode: Map<string, GazetteerRow>;
+  private loaded: { rows: GazetteerRow[]; byCode: Map<string, GazetteerRow> } | undefined;
 
-  constructor(rows?: GazetteerRow[]) {
-    this.rows = rows ?? (JSON.parse(readFileSync(dataUrl('divisions.json'), 'utf8')) as GazetteerRow[]);
-    this.byCode = new Map(this.rows.map((row) => [row[0], row]));
+  /** Rows given (tests), or read on first use: a server that never searches never parses 6.5 MB. */
+  constructor(private readonly given?: GazetteerRow[]) {}
+
+  private get data() {
+    if (!this.loaded) {
+      const rows =
+        this.given ?? (JSON.parse(readFileSync(dataUrl('divisions.json'), 'utf8')) as GazetteerRow[]);
+      this.loaded = { rows, byCode: new Map(rows.map((row) => [row[0], row])) };
+    }
+    return this.loaded;
+  }
+
+  private get rows(): GazetteerRow[] {
+    return this.data.rows;
+  }
+
+  private get byCode(): Map<string, GazetteerRow> {
+    return this.data.byCode;
   }
 
   /** The base map's GeoJSON text (county outlines), served as is. */
