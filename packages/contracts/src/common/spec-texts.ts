@@ -19,10 +19,10 @@ export const SpecTexts = {
   'keyword search': '搜索地点',
   'satellite layer': '卫星图',
   'current location': '当前位置',
-  'Location mode': '定位方式',
-  manual: '手动定位',
-  automatic: '自动定位',
-  gateway: '网关',
+  'Location-mode radio': '定位方式',
+  'Location-mode radio: manual': '手动定位',
+  'Location-mode radio: automatic': '自动定位',
+  'gateway select': '网关',
 } as const;
 
 export type SpecText = keyof typeof SpecTexts;

@@ -39,13 +39,13 @@ export function CoordinateFields({
 
   return (
     <div data-testid={`coordinate-fields-${kind}`}>
-      <Form.Item label={zh('Location mode')}>
+      <Form.Item label={zh('Location-mode radio')}>
         <Radio.Group
           value={value.locationMode}
           onChange={(e) => onChange(switchLocationMode(value, e.target.value as 0 | 1))}
           options={[
-            { value: 0, label: zh('manual') },
-            { value: 1, label: zh('automatic') },
+            { value: 0, label: zh('Location-mode radio: manual') },
+            { value: 1, label: zh('Location-mode radio: automatic') },
           ]}
         />
       </Form.Item>

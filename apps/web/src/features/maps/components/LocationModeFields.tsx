@@ -27,7 +27,7 @@ export function LocationModeFields({
     return <LoadError inline what="网关" error={gateways.error} onRetry={gateways.refetch} />;
   return (
     <>
-      <Form.Item label={zh('gateway')}>
+      <Form.Item label={zh('gateway select')}>
         <Select
           allowClear
           showSearch
