@@ -49,6 +49,8 @@ COPY --from=build /app/packages/contracts/package.json packages/contracts/packag
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist
 COPY --from=build /app/apps/server/package.json apps/server/package.json
 COPY --from=build /app/apps/server/dist apps/server/dist
+# The offline map's gazetteer and base map (decision 0066), read beside dist at run time.
+COPY --from=build /app/apps/server/map-data apps/server/map-data
 COPY --from=build /app/apps/web/dist apps/web/dist
 RUN mkdir -p /var/lib/iot && chown node:node /var/lib/iot
 USER node

@@ -38,6 +38,7 @@ import {
   type WorkOrdersService,
 } from './features/maintenance/index.js';
 import { type MalfunctionsFeature, malfunctionsFeature } from './features/malfunctions/index.js';
+import { type MapsFeature, mapsFeature } from './features/maps/index.js';
 import { membershipsFeature } from './features/memberships/index.js';
 import { menusFeature } from './features/menus/index.js';
 import { type MessagesFeature, messagesFeature } from './features/messages/index.js';
@@ -109,6 +110,8 @@ export interface App {
   assistant: AssistantFeature;
   /** 视频监控 (decision 0064): the relay's figures are read from here in tests and the bench. */
   cameras: CamerasFeature;
+  /** 地图 (decision 0066): reported gateway positions are drained from here in tests. */
+  maps: MapsFeature;
   close(): Promise<void>;
 }
 
@@ -234,6 +237,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     factory: openAiProviderFactory,
     fallback: defaultProviderResolver(config, assistantTools),
   });
+  // Maps and locations (decision 0066): the AMap key is sealed like AI模型 keys.
+  const maps = mapsFeature(platform, {
+    box: new SecretBox(secrets.dataEncryptionKey),
+    ingest: telemetry.ingest,
+  });
   const assistant = assistantFeature(platform, {
     tools: assistantTools,
     resolver: aiModels.resolveProvider,
@@ -271,6 +279,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     aiModels,
     assistant,
     cameras,
+    maps,
     async close() {
       // Before HTTP closes: an answer held for room in the log's queue must not keep it open.
       operationLogs.release();
@@ -284,6 +293,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await modbus.close();
       // After HTTP stops: the broker closes, then every accepted point is written.
       await telemetry.close();
+      await maps.drain();
       await warnings.close();
       // After the last points and warning events: the malfunctions they open or close.
       await malfunctions.drain();

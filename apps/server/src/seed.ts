@@ -11,6 +11,7 @@ import { seedDemoCameras } from './seed-cameras.js';
 import { seedDemoCatalogues } from './seed-catalogues.js';
 import { seedDemoDuty } from './seed-duty.js';
 import { seedDemoWorkOrders } from './seed-maintenance.js';
+import { seedDemoLocations } from './seed-maps.js';
 import { seedDemoPlans } from './seed-plans.js';
 import { seedDemoPurchases } from './seed-purchases.js';
 import { seedDemoFinishedWork } from './seed-records.js';
@@ -66,6 +67,7 @@ export async function seed(platform: Platform, services: SeedServices): Promise<
     // 维保记录 and 维保统计: six months of finished work (decision 0055).
     await seedDemoFinishedWork(platform.db, result.demoProjectId, people);
     await seedDemoPurchases(platform.db, result.demoProjectId, people.manager);
+    await seedDemoLocations(platform.db, result.demoProjectId);
   }
   return result;
 }

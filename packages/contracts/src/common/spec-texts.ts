@@ -25,6 +25,17 @@ export const SpecTexts = {
   "the share code's devices come from the chosen project, please change":
     '分享码的设备来自所选项目，请更换项目！',
   'Use share code': '使用分享码',
+  // Maps, coordinates, location (feature-areas §2, §3, §4): decision 0066
+  Map: '地图',
+  'point mode': '选点',
+  'area mode': '画区域',
+  'keyword search': '搜索地点',
+  'satellite layer': '卫星图',
+  'current location': '当前位置',
+  'Location-mode radio': '定位方式',
+  'Location-mode radio: manual': '手动定位',
+  'Location-mode radio: automatic': '自动定位',
+  'gateway select': '网关',
 } as const;
 
 export type SpecText = keyof typeof SpecTexts;

@@ -45,6 +45,7 @@ import type {
 import type { EquipmentFaultStateTable, MalfunctionsTable } from './schema-malfunctions.js';
 import type { PurchaseOrdersTable, PurchasePackagesTable } from './schema-purchases.js';
 import type { ShareItemsTable, ShareLinksTable, SharesTable, ShareUsesTable } from './schema-sharing.js';
+import type { MapLocationsTable } from './schema-maps.js';
 import type {
   AuditRecordsTable,
   DataRepairsTable,
@@ -443,6 +444,7 @@ export interface Database {
   share_items: ShareItemsTable;
   share_uses: ShareUsesTable;
   share_links: ShareLinksTable;
+  map_locations: MapLocationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -27,6 +27,7 @@ import { LoadError } from '../../../components/LoadState';
 import { useProjectScreens } from '../../../platform/routes/projectScreens';
 import { EquipmentRecords, EquipmentWorkOrders } from '../../maintenance';
 import { EquipmentMalfunctions } from '../../malfunctions';
+import { LocationSection } from '../../maps';
 import {
   type ChartLine,
   dataQueryMessage,
@@ -200,6 +201,8 @@ function Body({ projectId, piece, store }: { projectId: number; piece: Equipment
       </div>
       <History piece={piece} />
       <WorkTabs projectId={projectId} equipmentId={piece.id} />
+      {/* 位置 (decision 0066): coordinates and location mode, saved on their own. */}
+      <LocationSection projectId={projectId} kind="equipment" ownerId={piece.id} />
     </Space>
   );
 }

@@ -12,6 +12,7 @@ import { useProjectSettings } from '../../../platform/projectSettings';
 import { usePermission } from '../../../platform/routes/currentRoute';
 import { useMenusOf } from '../../../platform/routes/useMenusOf';
 import { SharedTag } from '../../sharing/index';
+import { LocationSection } from '../../maps';
 import { type GatewayScope, gatewayKeys, gatewaysApi } from '../api';
 import { ConnectionGuide } from './ConnectionGuide';
 import { EntryRecordsPanel } from './EntryRecordsPanel';
@@ -168,6 +169,14 @@ export function GatewayDetailView({ scope, gatewayId }: { scope: GatewayScope; g
                     key: 'records',
                     label: '进出记录',
                     children: <EntryRecordsPanel groupId={scope.groupId} gatewayId={gateway.id} />,
+                  },
+                  // 位置 (decision 0066): where it stands, or the indicators it reports its position by.
+                  {
+                    key: 'location',
+                    label: '位置',
+                    children: (
+                      <LocationSection projectId={scope.groupId} kind="gateway" ownerId={gateway.id} />
+                    ),
                   },
                 ]
               : []),

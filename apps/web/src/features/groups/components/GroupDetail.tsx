@@ -26,6 +26,7 @@ import { tableEmpty } from '../../../components/LoadState';
 import { usePermission } from '../../../platform/routes/currentRoute';
 import { useProjectId } from '../../../platform/routes/useProjectId';
 import { GroupGateways } from '../../gateways/index';
+import { LocationSection } from '../../maps';
 import { groupsApi, useMonitorIndicators, useRefreshGroups } from '../api';
 import { GROUP_TYPE_LABELS, GroupIcon, siteTypeLabel } from './groupLabels';
 
@@ -145,6 +146,17 @@ export function GroupDetail({
       </Descriptions>
       {group.isMonitor && (
         <LinkedIndicators point={group} canUpdate={canUpdate} onLink={() => actions.link(group)} />
+      )}
+      {/* 位置 (decision 0066): an area's or site's coordinates, address and drawn area. */}
+      {projectId > 0 && !group.isMonitor && (
+        <div style={{ marginTop: 12 }}>
+          <LocationSection
+            key={`location-${group.id}`}
+            projectId={projectId}
+            kind="site"
+            ownerId={group.id}
+          />
+        </div>
       )}
       {projectId > 0 && (
         <GroupGateways

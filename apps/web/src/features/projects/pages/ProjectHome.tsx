@@ -8,6 +8,7 @@ import { http } from '../../../api/http';
 import { useProjectSettings } from '../../../platform/projectSettings';
 import { flatten, useGroupTreeIndicators, useScopeGroupId } from '../../groups';
 import { useWorkOrderScreen } from '../../maintenance/index';
+import { ProjectMapCard } from '../../maps';
 import { type LiveStatus, MetaFailureAlert, useIndicatorMeta } from '../../monitoring';
 import { KeyPoints, pickKeyPoints } from '../components/home/KeyPoints';
 import { SiteLayout } from '../components/home/SiteLayout';
@@ -208,6 +209,8 @@ export function ProjectHome() {
           )}
         </Col>
       </Row>
+      {/* 项目地图 (decision 0066): no menu entry names a map, so it lives on the project home. */}
+      {projectId !== undefined && <ProjectMapCard projectId={projectId} />}
     </Space>
   );
 }

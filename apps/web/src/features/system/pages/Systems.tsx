@@ -14,6 +14,7 @@ import { LoadError } from '../../../components/LoadState';
 import { schemaRule } from '../../../components/schemaRule';
 import { usePermission } from '../../../platform/routes/currentRoute';
 import { THEME_LABELS } from '../../../platform/themes';
+import { MapProviderCard } from '../../maps';
 
 const shape = systemSettingsBody.shape;
 
@@ -120,6 +121,8 @@ export function Systems() {
           )}
         </Form>
       )}
+      {/* 地图服务 (decision 0066): which map service answers, and its sealed key. */}
+      <MapProviderCard />
     </Card>
   );
 }
