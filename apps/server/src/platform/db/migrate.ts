@@ -34,9 +34,9 @@ import * as workOrderListCounts from './migrations/0042-work-order-list-counts.j
 import * as workOrderKeywordIndex from './migrations/0043-work-order-keyword-index.js';
 import * as workOrderShortKeyword from './migrations/0044-work-order-short-keyword.js';
 import * as cameras from './migrations/0045-cameras.js';
+import * as mapLocations from './migrations/0046-map-locations.js';
 import * as purchases from './migrations/0048-purchases.js';
 import * as sharing from './migrations/0049-sharing.js';
-import * as mapLocations from './migrations/0046-map-locations.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */

@@ -43,9 +43,9 @@ import type {
   WorkOrdersTable,
 } from './schema-maintenance.js';
 import type { EquipmentFaultStateTable, MalfunctionsTable } from './schema-malfunctions.js';
+import type { MapLocationsTable } from './schema-maps.js';
 import type { PurchaseOrdersTable, PurchasePackagesTable } from './schema-purchases.js';
 import type { ShareItemsTable, ShareLinksTable, SharesTable, ShareUsesTable } from './schema-sharing.js';
-import type { MapLocationsTable } from './schema-maps.js';
 import type {
   AuditRecordsTable,
   DataRepairsTable,
