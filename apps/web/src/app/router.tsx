@@ -86,6 +86,8 @@ export const routes: RouteObject[] = [
       { path: 'viewLastData', element: load(<pages.ViewLastDataPage />, 'tech') },
       { path: 'videotutorial', element: load(<staticInfo.VideoTutorialPage />) },
       { path: 'userManual', element: load(<staticInfo.UserManualPage />) },
+      // 新手引导 links the manual at /docs/userManual/ (feature-areas §2).
+      { path: 'docs/userManual', element: load(<staticInfo.UserManualPage />) },
       { path: 'interfaceDocument/:subPage?', element: load(<pages.InterfaceDocumentPage />) },
       { path: 'firmManual', element: load(<staticInfo.FirmManualPage />) },
       { path: 'excelConvert', element: load(<staticInfo.ExcelConvertPage />) },

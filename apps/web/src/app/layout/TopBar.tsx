@@ -10,6 +10,7 @@ import { Button, Dropdown, Modal, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AssistantButton } from '../../features/assistant/index';
+import { GuideModal, useGuideLauncher } from '../../features/guide/index';
 import { MessageBell } from '../../features/messages/index';
 import { ChangePasswordModal, UserAvatar } from '../../features/users/index';
 import { useLoginInfo, useSystemInfo } from '../../platform/queries';
@@ -51,6 +52,7 @@ export function TopBar({
   const toolSet = generateRoutes(scoped ?? [], scope).find((r) => r.code === 'router-toolSet');
   const title = useScopeTitle(scope);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [guideOpen, setGuideOpen] = useGuideLauncher(info, system?.guideForNewUsers);
 
   const avatarItems = [
     personalCodes.has('router-usercenter') && { key: '/usercenter', label: '个人中心' },
@@ -125,14 +127,9 @@ export function TopBar({
             onClick: ({ key }) => {
               if (key === 'logout') signOut();
               else if (key === 'password') setChangingPassword(true);
-              else if (key === 'guide' || key === 'share') {
-                Modal.info({
-                  title: key === 'guide' ? '新手引导' : '使用分享码',
-                  content:
-                    key === 'guide'
-                      ? '使用流程引导随设备接入与监测功能一同上线。'
-                      : '设备分享随共享功能上线。',
-                });
+              else if (key === 'guide') setGuideOpen(true);
+              else if (key === 'share') {
+                Modal.info({ title: '使用分享码', content: '设备分享随共享功能上线。' });
               } else navigate(key);
             },
           }}
@@ -145,6 +142,7 @@ export function TopBar({
         </Dropdown>
       </Space>
       <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />
+      <GuideModal open={guideOpen} onClose={() => setGuideOpen(false)} narrow={narrow} />
     </header>
   );
 }

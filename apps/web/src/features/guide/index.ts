@@ -1,0 +1,4 @@
+export { GuideModal } from './components/GuideModal';
+export { opensByItself } from './guideNavigation';
+export { USER_MANUAL_PATH } from './guideSteps';
+export { useGuideLauncher } from './useGuideLauncher';
