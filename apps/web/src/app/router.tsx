@@ -35,8 +35,12 @@ const info = (name: keyof typeof import('../features/static/pages/StaticInfoPage
     import('../features/static/pages/StaticInfoPages').then((m) => ({ default: m[name] as () => ReactNode })),
   );
 const staticInfo = {
-  UserManualPage: info('UserManualPage'),
-  FirmManualPage: info('FirmManualPage'),
+  UserManualPage: lazy(() =>
+    import('../features/static/pages/ManualPages').then((m) => ({ default: m.UserManualPage })),
+  ),
+  FirmManualPage: lazy(() =>
+    import('../features/static/pages/ManualPages').then((m) => ({ default: m.FirmManualPage })),
+  ),
   VideoTutorialPage: info('VideoTutorialPage'),
   ExcelConvertPage: info('ExcelConvertPage'),
   CloudConfigurationPage: info('CloudConfigurationPage'),

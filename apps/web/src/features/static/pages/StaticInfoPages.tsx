@@ -1,6 +1,4 @@
 import {
-  ApiOutlined,
-  BookOutlined,
   CloudServerOutlined,
   FileExcelOutlined,
   HomeOutlined,
@@ -8,7 +6,7 @@ import {
   SafetyCertificateOutlined,
   UsbOutlined,
 } from '@ant-design/icons';
-import { Button, Result, Space, Typography } from 'antd';
+import { Button, Result, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
@@ -54,45 +52,6 @@ function InfoPage(props: {
         {props.children}
       </Result>
     </div>
-  );
-}
-
-export function UserManualPage() {
-  return (
-    <InfoPage
-      icon={<BookOutlined />}
-      title="用户手册"
-      testId="user-manual"
-      description="此处将提供平台的操作指引：登录与个人中心、我的项目、网关与指标接入、实时与历史数据、预警与消息、运维工单。"
-    />
-  );
-}
-
-export function FirmManualPage() {
-  return (
-    <InfoPage
-      icon={<ApiOutlined />}
-      title="厂商接入手册"
-      testId="firm-manual"
-      description="此处将提供网关厂商把设备接入平台的完整说明：登记网关、上报数据、下发指令与固件升级。"
-    >
-      <Typography>
-        <Typography.Title level={5}>设备协议概要</Typography.Title>
-        <Typography.Paragraph>
-          设备通过 MQTT 上报数据，两种主题任选其一：
-          <ul>
-            <li>
-              平台主题 <Typography.Text code>{'gateways/{serialNumber}/telemetry'}</Typography.Text>
-              ，serialNumber 为网关序列号；
-            </li>
-            <li>
-              兼容 ThingsBoard 的设备主题 <Typography.Text code>v1/devices/me/telemetry</Typography.Text>。
-            </li>
-          </ul>
-          接入地址、端口与凭据显示在每个网关的详情页上。
-        </Typography.Paragraph>
-      </Typography>
-    </InfoPage>
   );
 }
 
