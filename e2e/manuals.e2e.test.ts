@@ -1,8 +1,10 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
+import { createGateway } from '../apps/server/src/test/factories.js';
 import { type BrowserHarness, SCREENSHOTS, screenshot, startBrowserHarness } from './support/browser.js';
 
 /** /userManual and /firmManual (platform-core §2; decision 0067): the manuals of the repository, as pages. */
@@ -26,16 +28,17 @@ async function open(pathname: string, options: { phone?: boolean; tech?: boolean
     options.phone ? { viewport: PHONE, isMobile: true, hasTouch: true } : {},
   );
   const page = await context.newPage();
-  let url = `${h.t.baseUrl}${pathname}`;
   if (options.tech) {
-    // A signed-in user's own theme applies on routes without one (the demo operator's is tech).
+    // A signed-in user's own theme applies on routes without one (the demo operator's is tech):
+    // sign in through a guarded page first, which takes the tokens handed over in the address.
     const { access, refresh } = await h.t.login(
       DEMO_ACCOUNTS.operator.username,
       DEMO_ACCOUNTS.operator.password,
     );
-    url += `?accessToken=${access}&refreshToken=${refresh}`;
+    await page.goto(`${h.t.baseUrl}/projects?accessToken=${access}&refreshToken=${refresh}`);
+    await expect.poll(() => page.getByTestId('avatar-menu').isVisible(), { timeout: 15_000 }).toBe(true);
   }
-  await page.goto(url);
+  await page.goto(`${h.t.baseUrl}${pathname}`);
   return page;
 }
 
@@ -80,6 +83,73 @@ describe('manuals', () => {
     await expect.poll(() => phone.getByTestId('user-manual').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await shot(phone, 'guide-user-manual-light-390');
+    await phone.context().close();
+  });
+
+  it('/excelConvert turns another system’s point list into a thing model our import takes', async () => {
+    // A point list as another system exports it: its own headers, types and precision.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('点表');
+    sheet.addRow(['点位名称', '变量名', '数据类型', '工程单位', '读写属性', '小数位', 'Modbus地址']);
+    sheet.addRow(['出水COD', 'out_cod', 'REAL', 'mg/L', '只读', 1, '40001']);
+    sheet.addRow(['出水氨氮', 'out_nh3n', 'REAL', 'mg/L', '只读', 2, '40003']);
+    sheet.addRow(['回流泵启停', 'pump_cmd', 'BOOL', '', 'R/W', '', '00001']);
+    sheet.addRow(['坏点位', 'bad id', 'INT16', '', '', '', '40005']);
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+
+    const page = await open('/excelConvert');
+    await expect.poll(() => page.getByTestId('excel-convert').isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.locator('input[type=file]').setInputFiles({
+      name: '旧系统点表.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: xlsx,
+    });
+    await expect
+      .poll(() => page.getByTestId('convert-summary').textContent())
+      .toBe('可转换 3 个点位，1 行未转换');
+    expect(await page.getByText('第 5 行：数据标识', { exact: false }).count()).toBe(1);
+    // The guessed mapping can be changed: 描述 from the Modbus address column.
+    await page.getByLabel('描述').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Modbus地址' })
+      .click();
+    await shot(page, 'guide-excel-convert-light-desk');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /下载物模型/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('旧系统点表-物模型.json');
+    const model = JSON.parse(readFileSync((await download.path())!, 'utf8')) as {
+      properties: { identifier: string; accessMode: string; desc?: string; dataType: { type: string } }[];
+    };
+    expect(model.properties.map((p) => [p.identifier, p.dataType.type, p.accessMode, p.desc])).toEqual([
+      ['out_cod', 'float', 'r', '40001'],
+      ['out_nh3n', 'float', 'r', '40003'],
+      ['pump_cmd', 'bool', 'rw', '00001'],
+    ]);
+    await page.context().close();
+
+    // The server's own 导入物模型 takes the file as it is.
+    const projectId = h.t.server.seeded.demoProjectId!;
+    const gateway = await createGateway(h.t, projectId, []);
+    const admin = (await h.t.login(DEMO_ACCOUNTS.projectAdmin.username, DEMO_ACCOUNTS.projectAdmin.password))
+      .access;
+    const imported = await h.api<{ created: number }>(
+      'POST',
+      `/iot/groups/${projectId}/gateways/${gateway.id}/indicators/importThingModel`,
+      { fileName: '旧系统点表-物模型.json', model },
+      admin,
+    );
+    expect(imported.created).toBe(3);
+
+    const phone = await open('/excelConvert', { phone: true, tech: true });
+    await expect.poll(() => phone.getByTestId('excel-convert').isVisible(), { timeout: 15_000 }).toBe(true);
+    await phone
+      .locator('input[type=file]')
+      .setInputFiles({ name: '点表.xlsx', mimeType: 'application/octet-stream', buffer: xlsx });
+    await expect.poll(() => phone.getByTestId('convert-summary').isVisible()).toBe(true);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(phone, 'guide-excel-convert-tech-390');
     await phone.context().close();
   });
 });

@@ -42,7 +42,11 @@ const staticInfo = {
     import('../features/static/pages/ManualPages').then((m) => ({ default: m.FirmManualPage })),
   ),
   VideoTutorialPage: info('VideoTutorialPage'),
-  ExcelConvertPage: info('ExcelConvertPage'),
+  ExcelConvertPage: lazy(() =>
+    import('../features/static/excel-convert/ExcelConvertPage').then((m) => ({
+      default: m.ExcelConvertPage,
+    })),
+  ),
   CloudConfigurationPage: info('CloudConfigurationPage'),
   WarrantyTestPage: info('WarrantyTestPage'),
   SerialKitPage: info('SerialKitPage'),

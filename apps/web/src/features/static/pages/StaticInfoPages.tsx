@@ -1,6 +1,5 @@
 import {
   CloudServerOutlined,
-  FileExcelOutlined,
   HomeOutlined,
   PlayCircleOutlined,
   SafetyCertificateOutlined,
@@ -62,17 +61,6 @@ export function VideoTutorialPage() {
       title="视频教程"
       testId="video-tutorial"
       description="此处将提供平台主要功能的操作演示视频。"
-    />
-  );
-}
-
-export function ExcelConvertPage() {
-  return (
-    <InfoPage
-      icon={<FileExcelOutlined />}
-      title="表格转换工具"
-      testId="excel-convert"
-      description="此处将提供表格文件（.xls、.xlsx）与平台导入格式之间的转换。"
     />
   );
 }
