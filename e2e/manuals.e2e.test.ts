@@ -152,4 +152,51 @@ describe('manuals', () => {
     await shot(phone, 'guide-excel-convert-tech-390');
     await phone.context().close();
   });
+
+  it('/serialKit builds Modbus RTU frames with their CRC, parses answers, and says when Web Serial is missing', async () => {
+    const page = await open('/serialKit');
+    const kit = page.getByTestId('serial-kit');
+    await expect.poll(() => kit.isVisible(), { timeout: 15_000 }).toBe(true);
+    // The tool runs in the tech theme whoever opens it (platform-core §2).
+    expect(await page.locator('[data-theme="tech"]').count()).toBeGreaterThan(0);
+    const hasSerial = await page.evaluate(() => 'serial' in navigator);
+    expect(await page.getByTestId('serial-unsupported').count()).toBe(hasSerial ? 0 : 1);
+    const frame = page.getByTestId('request-frame');
+    await expect.poll(() => frame.inputValue()).toBe('01 03 00 00 00 02 C4 0B');
+    await page.getByLabel('应答').fill('01 03 04 42 0C CC CD BA DD');
+    await page.getByRole('button', { name: /解\s?析/ }).click();
+    await expect.poll(() => page.getByTestId('serial-log').textContent()).toContain('按 float32 ABCD：35.2');
+    await page.getByLabel('应答').fill('01 83 02 C0 F1');
+    await page.getByRole('button', { name: /解\s?析/ }).click();
+    await expect
+      .poll(() => page.getByTestId('serial-log').textContent())
+      .toContain('从站异常响应 02：非法数据地址');
+    // 16: write two registers at address 1.
+    await page.getByLabel('功能码').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '16 写多个寄存器' })
+      .click();
+    await page.getByLabel('起始地址').fill('1');
+    await page.getByLabel('写入值').fill('10,258');
+    await expect.poll(() => frame.inputValue()).toBe('01 10 00 01 00 02 04 00 0A 01 02 92 30');
+    await page.getByLabel('从站地址').fill('300');
+    await page.getByLabel('从站地址').blur();
+    await shot(page, 'guide-serial-kit-tech-desk');
+    await page.context().close();
+
+    // A browser without Web Serial (Firefox, Safari, phones) is told so, and cannot connect.
+    const context = await h.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await context.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'serial', { get: () => undefined, configurable: true });
+    });
+    const phone = await context.newPage();
+    await phone.goto(`${h.t.baseUrl}/serialKit`);
+    await expect
+      .poll(() => phone.getByTestId('serial-unsupported').isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(await phone.getByRole('button', { name: '连接串口' }).isDisabled()).toBe(true);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(phone, 'guide-serial-kit-tech-390');
+    await context.close();
+  });
 });

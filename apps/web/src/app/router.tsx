@@ -49,7 +49,9 @@ const staticInfo = {
   ),
   CloudConfigurationPage: info('CloudConfigurationPage'),
   WarrantyTestPage: info('WarrantyTestPage'),
-  SerialKitPage: info('SerialKitPage'),
+  SerialKitPage: lazy(() =>
+    import('../features/static/serial-kit/SerialKitPage').then((m) => ({ default: m.SerialKitPage })),
+  ),
 };
 const PortalPage = lazy(() =>
   import('../features/static/pages/StaticInfoPages').then((m) => ({ default: m.PortalPage })),

@@ -3,7 +3,6 @@ import {
   HomeOutlined,
   PlayCircleOutlined,
   SafetyCertificateOutlined,
-  UsbOutlined,
 } from '@ant-design/icons';
 import { Button, Result, Space } from 'antd';
 import type { ReactNode } from 'react';
@@ -83,17 +82,6 @@ export function WarrantyTestPage() {
       title="质保检测"
       testId="warranty-test"
       description="此处将提供设备的质保检测，随质保管理功能一同提供。"
-    />
-  );
-}
-
-export function SerialKitPage() {
-  return (
-    <InfoPage
-      icon={<UsbOutlined />}
-      title="串口调试工具"
-      testId="serial-kit"
-      description="此处将提供在浏览器中通过串口连接设备、调试通讯参数的工具。"
     />
   );
 }
