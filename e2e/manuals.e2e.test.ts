@@ -199,4 +199,56 @@ describe('manuals', () => {
     await shot(phone, 'guide-serial-kit-tech-390');
     await context.close();
   });
+
+  it('/videotutorial plays captures of our own UI step by step, and says they are not videos', async () => {
+    const page = await open('/videotutorial');
+    const tutorial = page.getByTestId('video-tutorial');
+    await expect.poll(() => tutorial.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await tutorial.getByText('暂无录制的视频', { exact: false }).count()).toBe(1);
+    expect(await page.getByTestId('tutorial-item').count()).toBe(11);
+    await expect
+      .poll(() => tutorial.locator('.guide-shot img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('tutorial-position').textContent()).toBe('创建项目 1/3');
+    // It plays by itself: the next capture comes after a few seconds.
+    await expect
+      .poll(() => page.getByTestId('tutorial-position').textContent(), { timeout: 10_000 })
+      .toBe('创建项目 2/3');
+    await page.getByTestId('tutorial-item').nth(4).click();
+    await page.getByTestId('tutorial-play').click();
+    await expect.poll(() => page.getByTestId('tutorial-position').textContent()).toBe('数据监测 1/2');
+    await shot(page, 'guide-video-tutorial-light-desk');
+    await page.context().close();
+
+    const phone = await open('/videotutorial', { phone: true, tech: true });
+    await expect.poll(() => phone.getByTestId('video-tutorial').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(phone, 'guide-video-tutorial-tech-390');
+    await phone.context().close();
+  });
+
+  it('/wscindex, /yqindex and /nwzwindex are three different landing pages with the way in', async () => {
+    const titles = new Set<string>();
+    for (const name of ['wscindex', 'yqindex', 'nwzwindex']) {
+      const page = await open(`/${name}`);
+      const portal = page.getByTestId(`portal-${name}`);
+      await expect.poll(() => portal.isVisible(), { timeout: 15_000 }).toBe(true);
+      titles.add((await portal.locator('h1').textContent()) ?? '');
+      expect(await portal.getByRole('link', { name: /登\s?录/ }).getAttribute('href')).toBe('/login');
+      await shot(page, `guide-portal-${name}-light-desk`);
+      await page.context().close();
+      const phone = await open(`/${name}`, { phone: true, tech: true });
+      await expect
+        .poll(() => phone.getByTestId(`portal-${name}`).isVisible(), { timeout: 15_000 })
+        .toBe(true);
+      // Signed in: the way into the platform shows too.
+      expect(await phone.getByRole('link', { name: '进入平台' }).count()).toBe(1);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      await shot(phone, `guide-portal-${name}-tech-390`);
+      await phone.context().close();
+    }
+    expect([...titles].sort()).toEqual(['农村污水智维', '园区环境监测', '污水厂智慧运维']);
+  });
 });

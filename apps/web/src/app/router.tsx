@@ -41,7 +41,11 @@ const staticInfo = {
   FirmManualPage: lazy(() =>
     import('../features/static/pages/ManualPages').then((m) => ({ default: m.FirmManualPage })),
   ),
-  VideoTutorialPage: info('VideoTutorialPage'),
+  VideoTutorialPage: lazy(() =>
+    import('../features/static/video-tutorial/VideoTutorialPage').then((m) => ({
+      default: m.VideoTutorialPage,
+    })),
+  ),
   ExcelConvertPage: lazy(() =>
     import('../features/static/excel-convert/ExcelConvertPage').then((m) => ({
       default: m.ExcelConvertPage,
@@ -54,7 +58,7 @@ const staticInfo = {
   ),
 };
 const PortalPage = lazy(() =>
-  import('../features/static/pages/StaticInfoPages').then((m) => ({ default: m.PortalPage })),
+  import('../features/static/portals/PortalPage').then((m) => ({ default: m.PortalPage })),
 );
 
 function load(node: ReactNode, theme?: Theme): ReactNode {

@@ -28,9 +28,10 @@ export function GuideModal({ open, onClose, narrow }: { open: boolean; onClose()
   const stepper = useRef<HTMLDivElement>(null);
   // On a phone the stepper scrolls sideways: keep the current step in sight.
   useEffect(() => {
+    if (status !== 1) return;
     stepper.current
-      ?.querySelector('.ant-steps-item-process, .ant-steps-item-active')
-      ?.scrollIntoView({ inline: 'center', block: 'nearest' });
+      ?.querySelectorAll('.ant-steps-item')
+      [at.step]?.scrollIntoView({ inline: 'center', block: 'nearest' });
   }, [at.step, status]);
   const previous = previousPosition(OUTLINE, at);
   const next = nextPosition(OUTLINE, at);

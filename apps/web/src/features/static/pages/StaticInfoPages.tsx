@@ -1,15 +1,9 @@
-import {
-  CloudServerOutlined,
-  HomeOutlined,
-  PlayCircleOutlined,
-  SafetyCertificateOutlined,
-} from '@ant-design/icons';
-import { Button, Result, Space } from 'antd';
+import { CloudServerOutlined, HomeOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useSystemInfo } from '../../../platform/queries';
-import { useSession } from '../../../platform/session';
 
 const DEFAULT_NAME = '物联网监测运维平台';
 
@@ -53,17 +47,6 @@ function InfoPage(props: {
   );
 }
 
-export function VideoTutorialPage() {
-  return (
-    <InfoPage
-      icon={<PlayCircleOutlined />}
-      title="视频教程"
-      testId="video-tutorial"
-      description="此处将提供平台主要功能的操作演示视频。"
-    />
-  );
-}
-
 export function CloudConfigurationPage() {
   return (
     <InfoPage
@@ -83,35 +66,5 @@ export function WarrantyTestPage() {
       testId="warranty-test"
       description="此处将提供设备的质保检测，随质保管理功能一同提供。"
     />
-  );
-}
-
-/** Customer portal entry (/wscindex, /yqindex, /nwzwindex): the system's name and the way in. */
-export function PortalPage({ name }: { name: string }) {
-  const systemName = useSystemName();
-  const session = useSession();
-  return (
-    <div className="centered-page">
-      <Result
-        icon={<img src="/favicon.svg" alt="" width={72} height={72} />}
-        title={systemName}
-        subTitle="欢迎访问，请登录后使用平台的监测与运维功能。"
-        data-testid={`portal-${name}`}
-        extra={
-          <Space wrap style={{ justifyContent: 'center' }}>
-            <Link to="/login">
-              <Button type="primary" size="large">
-                登录
-              </Button>
-            </Link>
-            {session && (
-              <Link to="/projects">
-                <Button size="large">进入平台</Button>
-              </Link>
-            )}
-          </Space>
-        }
-      />
-    </div>
   );
 }
