@@ -70,7 +70,11 @@ describe('新手引导', () => {
       .toBe('/docs/userManual/');
     await shot(page, 'guide-overview-light-desk');
 
-    await page.getByTestId('guide-step').first().getByRole('button', { name: /详\s?情/ }).click();
+    await page
+      .getByTestId('guide-step')
+      .first()
+      .getByRole('button', { name: /详\s?情/ })
+      .click();
     await expect
       .poll(() => page.getByTestId('guide-position').textContent())
       .toContain('第 1 步 创建项目（1/3）');
@@ -125,7 +129,11 @@ describe('新手引导', () => {
     await page.goto(`${h.t.baseUrl}/projects?accessToken=${access}&refreshToken=${refresh}`);
     await expect.poll(() => page.getByTestId('guide-overview').isVisible(), { timeout: 15_000 }).toBe(true);
     await shot(page, 'guide-overview-tech-390');
-    await page.getByTestId('guide-step').nth(6).getByRole('button', { name: /详\s?情/ }).click();
+    await page
+      .getByTestId('guide-step')
+      .nth(6)
+      .getByRole('button', { name: /详\s?情/ })
+      .click();
     await expect
       .poll(() => page.getByTestId('guide-position').textContent())
       .toContain('第 7 步 添加工艺图（1/4）');
