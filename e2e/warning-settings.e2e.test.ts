@@ -137,7 +137,8 @@ describe('warning rules', () => {
     await confirm(page, '保存');
     await expect.poll(() => modal(page).getByText('请填写上限').count()).toBe(1);
     await modal(page).getByLabel('上限').fill('60');
-    await modal(page).getByLabel('持续时间').fill('30');
+    // 持续时间 is the shared duration input: 30 秒 is kept as 30 (this field's unit is seconds).
+    await modal(page).getByRole('spinbutton', { name: '持续时间秒' }).fill('30');
     await modal(page).getByLabel('解除回差').fill('2');
     await modal(page).getByRole('switch', { name: '生效时段' }).click();
     const times = modal(page).locator('.ant-picker-range input');

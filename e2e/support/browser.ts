@@ -54,6 +54,10 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
     ],
   });
   const adminToken = (await t.login('admin', ADMIN_PASSWORD)).access;
+  // 新手引导 opens by itself for accounts that have not finished it (decision 0067): the tests of
+  // other screens run with that off (系统配置), the guide's own test turns it back on.
+  const settings = await t.ok<Record<string, unknown>>('GET', '/iot/system', { token: adminToken });
+  await t.ok('PUT', '/iot/system', { token: adminToken, body: { ...settings, guideForNewUsers: false } });
   const newContext = (options: BrowserContextOptions = {}) =>
     browser.newContext({
       viewport: { width: 1440, height: 900 },

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ATTACHMENT_EXTENSIONS, AttachmentMessages, attachmentProblem } from '@iot/contracts';
+import { badRequest } from './errors.js';
 
 /** Images the platform accepts, told apart by their first bytes rather than by a name or a header. */
 const SIGNATURES: { ext: string; contentType: string; test(data: Buffer): boolean }[] = [
@@ -65,6 +67,24 @@ export function attachmentType(
   const ext = fileName.toLowerCase().match(/\.([a-z0-9]{1,5})$/)?.[1];
   const document = ext === undefined ? undefined : DOCUMENTS[ext];
   return ext && document?.test(data) ? { ext, contentType: document.contentType } : undefined;
+}
+
+/**
+ * The attachment uploader's rules on the server (feature-areas §5): the name ends in one of the
+ * twelve types (or `extensions`), the file is under 200 MB, and its bytes are what its name says.
+ * Answers the stored type; refuses with the spec's messages.
+ */
+export function checkAttachment(
+  data: Buffer,
+  fileName: string,
+  extensions: readonly string[] = ATTACHMENT_EXTENSIONS,
+): { ext: string; contentType: string } {
+  const problem = attachmentProblem({ name: fileName, size: data.length }, extensions);
+  if (problem) throw badRequest(problem);
+  const type = attachmentType(data, fileName);
+  // An image is told by its bytes: a GIF named .jpg is still a GIF, and not one of the types.
+  if (!type || !extensions.includes(type.ext)) throw badRequest(AttachmentMessages.FORMAT);
+  return type;
 }
 
 const BMP = { ext: 'bmp', contentType: 'image/bmp' };

@@ -36,16 +36,30 @@ const info = (name: keyof typeof import('../features/static/pages/StaticInfoPage
     import('../features/static/pages/StaticInfoPages').then((m) => ({ default: m[name] as () => ReactNode })),
   );
 const staticInfo = {
-  UserManualPage: info('UserManualPage'),
-  FirmManualPage: info('FirmManualPage'),
-  VideoTutorialPage: info('VideoTutorialPage'),
-  ExcelConvertPage: info('ExcelConvertPage'),
+  UserManualPage: lazy(() =>
+    import('../features/static/pages/ManualPages').then((m) => ({ default: m.UserManualPage })),
+  ),
+  FirmManualPage: lazy(() =>
+    import('../features/static/pages/ManualPages').then((m) => ({ default: m.FirmManualPage })),
+  ),
+  VideoTutorialPage: lazy(() =>
+    import('../features/static/video-tutorial/VideoTutorialPage').then((m) => ({
+      default: m.VideoTutorialPage,
+    })),
+  ),
+  ExcelConvertPage: lazy(() =>
+    import('../features/static/excel-convert/ExcelConvertPage').then((m) => ({
+      default: m.ExcelConvertPage,
+    })),
+  ),
   CloudConfigurationPage: info('CloudConfigurationPage'),
   WarrantyTestPage: info('WarrantyTestPage'),
-  SerialKitPage: info('SerialKitPage'),
+  SerialKitPage: lazy(() =>
+    import('../features/static/serial-kit/SerialKitPage').then((m) => ({ default: m.SerialKitPage })),
+  ),
 };
 const PortalPage = lazy(() =>
-  import('../features/static/pages/StaticInfoPages').then((m) => ({ default: m.PortalPage })),
+  import('../features/static/portals/PortalPage').then((m) => ({ default: m.PortalPage })),
 );
 
 function load(node: ReactNode, theme?: Theme): ReactNode {
@@ -87,6 +101,8 @@ export const routes: RouteObject[] = [
       { path: 'viewLastData', element: load(<pages.ViewLastDataPage />, 'tech') },
       { path: 'videotutorial', element: load(<staticInfo.VideoTutorialPage />) },
       { path: 'userManual', element: load(<staticInfo.UserManualPage />) },
+      // 新手引导 links the manual at /docs/userManual/ (feature-areas §2).
+      { path: 'docs/userManual', element: load(<staticInfo.UserManualPage />) },
       { path: 'interfaceDocument/:subPage?', element: load(<pages.InterfaceDocumentPage />) },
       { path: 'firmManual', element: load(<staticInfo.FirmManualPage />) },
       { path: 'excelConvert', element: load(<staticInfo.ExcelConvertPage />) },

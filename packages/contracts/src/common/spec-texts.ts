@@ -36,6 +36,13 @@ export const SpecTexts = {
   'Location-mode radio: manual': '手动定位',
   'Location-mode radio: automatic': '自动定位',
   'gateway select': '网关',
+  // Form controls: attachment uploader (feature-areas §2, §5) and onboarding guide (§2)
+  'Click to upload': '点击上传',
+  'Uploaded file size cannot exceed 200MB!': '上传文件大小不能超过200MB！',
+  'The uploaded file format is incorrect, please choose .txt .doc .docx .jpg .png .xls .xlsx .ppt .pptx .pdf .zip .rar files':
+    '上传的文件格式不正确，请选择 .txt .doc .docx .jpg .png .xls .xlsx .ppt .pptx .pdf .zip .rar 类型的文件',
+  'usage flow': '使用流程',
+  details: '详情',
 } as const;
 
 export type SpecText = keyof typeof SpecTexts;

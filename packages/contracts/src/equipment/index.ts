@@ -20,7 +20,6 @@ export const EquipmentMessages = {
   ROLE_REPEATED: '每种信号只能绑定一个网关指标',
   DATE_FORMAT: '日期格式应为 YYYY-MM-DD',
   WARRANTY_BEFORE_INSTALL: '质保截止日期不能早于安装日期',
-  ATTACHMENT_FORMAT: '附件只能是图片（png、jpg、gif、webp）或 PDF 文件，且不超过 10MB',
   ATTACHMENT_ADDRESS: '附件地址无效',
   /** A monitoring point stands for one piece of equipment at most. */
   pointTaken: (name: string) => `该监测点已对应设备「${name}」`,
@@ -40,7 +39,9 @@ const optionalDay = z
 const optionalText = (max: number) => z.string().trim().max(max, `最多输入${max}个字符`).default('');
 
 /** A stored file's address (what the attachment upload answers) with the name it was uploaded as. */
-export const ATTACHMENT_URL = /^\/iot\/files\/equipment\/[A-Za-z0-9_-]{8,64}\.(png|jpg|gif|webp|pdf)$/;
+// The attachment uploader's twelve types; gif and webp stay readable for attachments stored before them.
+export const ATTACHMENT_URL =
+  /^\/iot\/files\/equipment\/[A-Za-z0-9_-]{8,64}\.(png|jpg|gif|webp|pdf|txt|docx?|xlsx?|pptx?|zip|rar)$/;
 export const attachment = z.object({
   name: requiredText(128),
   url: z.string().regex(ATTACHMENT_URL, EquipmentMessages.ATTACHMENT_ADDRESS),
@@ -48,8 +49,6 @@ export const attachment = z.object({
 export type Attachment = z.infer<typeof attachment>;
 /** Most attachments one piece of equipment carries. */
 export const MAX_ATTACHMENTS = 20;
-/** Largest attachment upload (bytes). */
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 export const bindingInput = z.object({
   role: z.enum(BINDING_ROLES),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTACHMENT_MAX_BYTES, AttachmentMessages } from '../common/attachments.js';
 import { flag, pageQuery } from '../common/envelope.js';
 import { requiredText } from '../common/validation.js';
 import { checklistItem, plannedDosing } from './plans.js';
@@ -73,12 +74,12 @@ export const WORK_ORDER_FILE_EXTENSIONS = [
   'zip',
   'rar',
 ] as const;
-/** One file at most this big (a phone photo is 2–8 MB). */
-export const WORK_ORDER_FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** One file under this size: the attachment uploader's 200 MB (feature-areas §5). */
+export const WORK_ORDER_FILE_MAX_BYTES = ATTACHMENT_MAX_BYTES;
 export const MAX_ATTACHMENTS = 9;
 export const WorkOrderFileMessages = {
   FORMAT: `上传的文件格式不正确,请选择${WORK_ORDER_FILE_EXTENSIONS.map((e) => `.${e}`).join(' ')}类型的文件`,
-  SIZE: '上传文件大小不能超过10MB',
+  SIZE: AttachmentMessages.SIZE,
   EMPTY: '请选择要上传的文件',
   ADDRESS: '附件地址不正确',
 } as const;

@@ -24,6 +24,8 @@ export const systemSettings = z.object({
   /** The theme of the sign-in page and of accounts created from now on. */
   defaultTheme: theme,
   signInWays: z.array(z.enum(SIGN_IN_WAYS)),
+  /** 新手引导 opens by itself once for an account that has not finished it (docs/decisions/0067). */
+  guideForNewUsers: z.boolean(),
 });
 export type SystemSettings = z.infer<typeof systemSettings>;
 
@@ -42,6 +44,7 @@ export const systemSettingsBody = z.object({
     .array(z.enum(SIGN_IN_WAYS))
     .refine((ways) => ways.includes('password') || ways.includes('sms'), SystemMessages.NO_SIGN_IN_WAY)
     .transform((ways) => SIGN_IN_WAYS.filter((w) => ways.includes(w))),
+  guideForNewUsers: z.boolean().default(true),
 });
 
 /** Public facts the sign-in page needs before anyone has signed in (GET /iot/system/info). */
@@ -59,5 +62,7 @@ export const systemInfo = z.object({
   dingdingEnabled: z.boolean(),
   /** Port of the embedded MQTT broker devices connect to. */
   mqttPort: z.number(),
+  /** Whether 新手引导 opens by itself for an account that has not finished it. */
+  guideForNewUsers: z.boolean(),
 });
 export type SystemInfo = z.infer<typeof systemInfo>;

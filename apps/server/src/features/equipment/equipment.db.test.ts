@@ -1,4 +1,4 @@
-import type { Page } from '@iot/contracts';
+import { AttachmentMessages, type Page } from '@iot/contracts';
 import type {
   Equipment,
   EquipmentBoard,
@@ -308,7 +308,7 @@ describe('the ledger', () => {
     expect(list.list.every((e) => e.id !== mine.id)).toBe(true);
   });
 
-  it('stores attachments: images and PDFs only', async () => {
+  it('stores attachments: a PDF whose bytes agree with its name', async () => {
     const pdf = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
     const upload = (token: string, body: Buffer, type: string) =>
       fetch(`${t.baseUrl}${base()}/attachments?name=${encodeURIComponent('说明书.pdf')}`, {
@@ -326,7 +326,7 @@ describe('the ledger', () => {
     expect(served.headers.get('content-type')).toBe('application/pdf');
     const html = await upload(admin, Buffer.from('<html><script>alert(1)</script></html>'), 'text/html');
     expect(html.status).toBe(400);
-    expect(html.body.message).toBe('附件只能是图片（png、jpg、gif、webp）或 PDF 文件，且不超过 10MB');
+    expect(html.body.message).toBe(AttachmentMessages.FORMAT);
     expect((await upload(operator, pdf, 'application/pdf')).status).toBe(403);
     const saved = await t.ok<Equipment>('POST', base(), {
       token: admin,

@@ -1,4 +1,4 @@
-import { availability, id, Permission, page } from '@iot/contracts';
+import { ATTACHMENT_MAX_BYTES, availability, id, Permission, page } from '@iot/contracts';
 import {
   attachment,
   boardQuery,
@@ -8,27 +8,22 @@ import {
   EQUIPMENT_MONITOR_MENU,
   EquipmentImportMessages,
   type EquipmentImportRule,
-  EquipmentMessages,
   equipment,
   equipmentBoard,
   equipmentBody,
   equipmentImportReport,
   equipmentListQuery,
   equipmentOption,
-  MAX_ATTACHMENT_BYTES,
   runDay,
   runDaysQuery,
 } from '@iot/contracts/equipment';
 import { z } from 'zod';
 import type { AccessService, AuthContext } from '../../platform/auth/access.service.js';
-import { badRequest, forbidden } from '../../platform/errors.js';
-import { attachmentType, type FileStore } from '../../platform/files.js';
+import { forbidden } from '../../platform/errors.js';
+import { checkAttachment, type FileStore } from '../../platform/files.js';
 import type { Router } from '../../platform/http/route.js';
 import type { EquipmentService } from './equipment.service.js';
 import type { EquipmentImportService } from './equipment-import.service.js';
-
-/** Manuals and photos: what the ledger's attachments may be. */
-const EQUIPMENT_ATTACHMENTS = ['png', 'jpg', 'gif', 'webp', 'pdf'];
 
 const tags = ['设备台账'];
 const base = '/iot/groups/:groupId/equipment';
@@ -173,11 +168,12 @@ export function registerEquipmentRoutes(
     method: 'POST',
     url: `${base}/attachments`,
     summary:
-      '上传设备附件：请求体为文件本身（图片 png、jpg、gif、webp 或 PDF，不超过 10MB）；name 为原文件名；需新建或修改权限',
+      '上传设备附件：请求体为文件本身（附件上传的十二种类型 txt doc docx jpg png xls xlsx ppt pptx pdf zip rar，小于 200MB）；name 为原文件名；需新建或修改权限',
     tags,
     params: groupParams,
     query: z.object({ name: z.string().trim().min(1).max(128) }),
     rawBody: true,
+    bodyLimit: ATTACHMENT_MAX_BYTES,
     body: z.custom<Buffer>((value) => Buffer.isBuffer(value), '请上传文件'),
     access: { menu: EQUIPMENT_MENU, bit: Permission.READ, scope: project, scopeId },
     response: attachment,
@@ -187,10 +183,8 @@ export function registerEquipmentRoutes(
         !(await holds(auth, params.groupId, Permission.UPDATE))
       )
         throw forbidden();
-      // Images by their bytes, PDFs by name and bytes (the platform's attachment rule), nothing else.
-      const type = attachmentType(body, query.name);
-      if (body.length > MAX_ATTACHMENT_BYTES || !type || !EQUIPMENT_ATTACHMENTS.includes(type.ext))
-        throw badRequest(EquipmentMessages.ATTACHMENT_FORMAT);
+      // The attachment uploader's rules (feature-areas §5): twelve types by name and bytes, < 200 MB.
+      checkAttachment(body, query.name);
       return { name: query.name, url: await files.putAttachment('equipment', body, query.name) };
     },
   });

@@ -51,7 +51,7 @@ const rawFile = z.custom<Buffer>((value) => Buffer.isBuffer(value), WorkOrderFil
 /** Checks and stores one uploaded file; answers the address for `attachments` (decision 0054). */
 async function store(files: FileStore, data: Buffer, name: string): Promise<UploadedFile> {
   if (data.length === 0) throw badRequest(WorkOrderFileMessages.EMPTY);
-  if (data.length > WORK_ORDER_FILE_MAX_BYTES) throw badRequest(WorkOrderFileMessages.SIZE);
+  if (data.length >= WORK_ORDER_FILE_MAX_BYTES) throw badRequest(WorkOrderFileMessages.SIZE);
   const type = attachmentType(data, name);
   if (!type) throw badRequest(WorkOrderFileMessages.FORMAT);
   const url = await files.putAttachment(FOLDER, data, name);
@@ -64,7 +64,7 @@ async function store(files: FileStore, data: Buffer, name: string): Promise<Uplo
 }
 
 const uploadSummary =
-  '：请求体为文件本身（图片 jpg/png/gif/webp 或文档 txt/doc/docx/xls/xlsx/ppt/pptx/pdf/zip/rar，不超过 10MB），name 为原文件名；返回可放入 attachments 的地址';
+  '：请求体为文件本身（图片 jpg/png/gif/webp 或文档 txt/doc/docx/xls/xlsx/ppt/pptx/pdf/zip/rar，小于 200MB），name 为原文件名；返回可放入 attachments 的地址';
 
 /** 工单管理 (docs/decisions/0050-work-order-transitions.md). */
 export function registerWorkOrderRoutes(router: Router, orders: WorkOrdersService, files: FileStore): void {
@@ -160,6 +160,7 @@ export function registerWorkOrderRoutes(router: Router, orders: WorkOrdersServic
     params: groupParams,
     query: uploadQuery,
     rawBody: true,
+    bodyLimit: WORK_ORDER_FILE_MAX_BYTES,
     body: rawFile,
     access: { ...read, bit: Permission.CREATE },
     response: uploadedFile,
@@ -173,6 +174,7 @@ export function registerWorkOrderRoutes(router: Router, orders: WorkOrdersServic
     params,
     query: uploadQuery,
     rawBody: true,
+    bodyLimit: WORK_ORDER_FILE_MAX_BYTES,
     body: rawFile,
     access: read,
     response: uploadedFile,

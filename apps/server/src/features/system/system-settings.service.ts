@@ -39,6 +39,7 @@ export class SystemSettingsService {
       logoUrl: '',
       defaultTheme: DEFAULT_THEME,
       signInWays: ['password', 'sms'],
+      guideForNewUsers: true,
     };
     const stored = systemSettings.partial().safeParse((await this.repository.read(KEY)) ?? {});
     return stored.success ? { ...fallback, ...stripUndefined(stored.data) } : fallback;

@@ -19,6 +19,7 @@ const settings = {
   logoUrl: '/iot/files/logo.png',
   defaultTheme: 'light',
   signInWays: ['password', 'weixin'],
+  guideForNewUsers: false,
 };
 
 describe('系统配置', () => {
@@ -26,7 +27,11 @@ describe('系统配置', () => {
     const before = await t.ok<{ systemName: string; signInWays: string[] }>('GET', '/iot/system', {
       token: admin,
     });
-    expect(before).toMatchObject({ systemName: '物联网监测运维平台', signInWays: ['password', 'sms'] });
+    expect(before).toMatchObject({
+      systemName: '物联网监测运维平台',
+      signInWays: ['password', 'sms'],
+      guideForNewUsers: true,
+    });
 
     const saved = await t.ok('PUT', '/iot/system', { token: admin, body: settings });
     expect(saved).toEqual(settings);
@@ -41,6 +46,7 @@ describe('系统配置', () => {
       smsLoginEnabled: false,
       weixinEnabled: true,
       dingdingEnabled: false,
+      guideForNewUsers: false,
     });
 
     t = await t.restart();

@@ -35,6 +35,7 @@ export function registerSystemRoutes(
         weixinEnabled: on('weixin'),
         dingdingEnabled: on('dingding'),
         mqttPort: deps.mqttPort(),
+        guideForNewUsers: current.guideForNewUsers,
       };
     },
   });

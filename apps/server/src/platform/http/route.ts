@@ -61,6 +61,12 @@ export interface RouteDefinition<
    */
   rawBody?: boolean;
   /**
+   * The largest body this route reads, when it differs from the app's 10 MB (attachments: 200 MB).
+   * The caller's token is checked before a byte of such a body is read, so only signed-in users
+   * can make the server hold a large upload.
+   */
+  bodyLimit?: number;
+  /**
    * A multipart/form-data body the handler reads itself (`request.parts()`), after the permission
    * check; these are the parser's limits (the assistant's completions: fields and files).
    */
@@ -159,6 +165,13 @@ export class Router {
         return { code: ResultCode.SUCCESS, message: Messages.SUCCESS, data: result ?? null };
       },
     };
+    if (definition.bodyLimit !== undefined) {
+      route.bodyLimit = definition.bodyLimit;
+      if (definition.access !== 'public')
+        route.onRequest = async (request) => {
+          await this.access.authenticate(request.headers.authorization);
+        };
+    }
     const { multipart: limits } = definition;
     if (limits) {
       void this.app.register(async (scope) => {
@@ -175,7 +188,11 @@ export class Router {
     // hands over the bytes.
     void this.app.register(async (scope) => {
       scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      scope.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}) },
+        (_request, body, done) => done(null, body),
+      );
       scope.route(route);
     });
   }

@@ -6,10 +6,11 @@ import {
   ToolOutlined,
 } from '@ant-design/icons';
 import { Permission } from '@iot/contracts';
-import { Button, Dropdown, Modal, Space, Tooltip } from 'antd';
+import { Button, Dropdown, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AssistantButton } from '../../features/assistant/index';
+import { GuideModal, useGuideLauncher } from '../../features/guide/index';
 import { MessageBell } from '../../features/messages/index';
 import { UseShareDialog } from '../../features/sharing/index';
 import { ChangePasswordModal, UserAvatar } from '../../features/users/index';
@@ -53,6 +54,7 @@ export function TopBar({
   const title = useScopeTitle(scope);
   const [changingPassword, setChangingPassword] = useState(false);
   const [usingShare, setUsingShare] = useState(false);
+  const [guideOpen, setGuideOpen] = useGuideLauncher(info, system?.guideForNewUsers);
 
   const avatarItems = [
     personalCodes.has('router-usercenter') && { key: '/usercenter', label: '个人中心' },
@@ -128,9 +130,8 @@ export function TopBar({
               if (key === 'logout') signOut();
               else if (key === 'password') setChangingPassword(true);
               else if (key === 'share') setUsingShare(true);
-              else if (key === 'guide') {
-                Modal.info({ title: '新手引导', content: '使用流程引导随设备接入与监测功能一同上线。' });
-              } else navigate(key);
+              else if (key === 'guide') setGuideOpen(true);
+              else navigate(key);
             },
           }}
           popupRender={(menu) => <UserPanel info={info} scope={scope} menu={menu} />}
@@ -143,6 +144,7 @@ export function TopBar({
       </Space>
       <ChangePasswordModal open={changingPassword} onClose={() => setChangingPassword(false)} />
       <UseShareDialog open={usingShare} onClose={() => setUsingShare(false)} />
+      <GuideModal open={guideOpen} onClose={() => setGuideOpen(false)} narrow={narrow} />
     </header>
   );
 }

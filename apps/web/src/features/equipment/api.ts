@@ -47,7 +47,7 @@ export const equipmentApi = {
     http.get<EquipmentBoard>(`${base(projectId)}/board`, { params: siteId ? { siteId } : {} }),
   runDays: (projectId: number, id: number, days: number) =>
     http.get<RunDay[]>(`${base(projectId)}/${id}/runDays`, { params: { days } }),
-  /** Sent as bytes whatever the file's type: the server tells images and PDFs by their first bytes. */
+  /** Sent as bytes whatever the file's type: the server checks the name's ending and the first bytes. */
   upload: (projectId: number, file: File) =>
     request<Attachment>('POST', `${base(projectId)}/attachments`, {
       file: new Blob([file], { type: 'application/octet-stream' }),

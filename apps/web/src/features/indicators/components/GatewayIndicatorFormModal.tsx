@@ -10,6 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, InputNumber, Modal, Radio, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { ApiError } from '../../../api/http';
+import { DurationInput } from '../../../components/DurationInput';
 import { useInfiniteSearch } from '../../../components/useInfiniteSearch';
 import { type GatewayIndicatorInput, gatewayIndicatorsApi, indicatorKeys, indicatorsApi } from '../api';
 import { parseInto, schemaRule, showFailure } from './formRules';
@@ -208,13 +209,13 @@ export function GatewayIndicatorFormModal({
         {isAutoReposition && (
           <Form.Item
             name="repositionDelay"
-            label="复位延时（秒）"
+            label="复位延时"
             rules={[
               { required: true, message: '请输入复位延时' },
               schemaRule(fields.repositionDelay.unwrap()),
             ]}
           >
-            <InputNumber min={0} max={86_400} precision={0} style={{ width: 160 }} />
+            <DurationInput unit="s" aria-label="复位延时" />
           </Form.Item>
         )}
       </Form>

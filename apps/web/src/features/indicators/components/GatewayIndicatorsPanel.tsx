@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Permission } from '@iot/contracts';
+import { formatDuration, Permission } from '@iot/contracts';
 import { IO_TYPES } from '@iot/contracts/gateways';
 import {
   GATEWAY_INDICATOR_PAGE_SIZE,
@@ -140,7 +140,7 @@ export function GatewayIndicatorsPanel({ groupId, gatewayId }: GatewayIndicators
       title: '自动复位',
       key: 'reposition',
       width: 100,
-      render: (_, row) => (row.isAutoReposition ? `${row.repositionDelay} 秒后` : '否'),
+      render: (_, row) => (row.isAutoReposition ? `${formatDuration(row.repositionDelay * 1000)}后` : '否'),
     },
   ];
   if (canUpdate || canDelete)

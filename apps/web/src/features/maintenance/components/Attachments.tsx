@@ -93,7 +93,7 @@ export function AttachmentUpload({
           message.error(WorkOrderFileMessages.FORMAT);
           return Upload.LIST_IGNORE;
         }
-        if (file.size > WORK_ORDER_FILE_MAX_BYTES) {
+        if (file.size >= WORK_ORDER_FILE_MAX_BYTES) {
           message.error(WorkOrderFileMessages.SIZE);
           return Upload.LIST_IGNORE;
         }

@@ -1,19 +1,9 @@
-import {
-  ApiOutlined,
-  BookOutlined,
-  CloudServerOutlined,
-  FileExcelOutlined,
-  HomeOutlined,
-  PlayCircleOutlined,
-  SafetyCertificateOutlined,
-  UsbOutlined,
-} from '@ant-design/icons';
-import { Button, Result, Space, Typography } from 'antd';
+import { CloudServerOutlined, HomeOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { useSystemInfo } from '../../../platform/queries';
-import { useSession } from '../../../platform/session';
 
 const DEFAULT_NAME = '物联网监测运维平台';
 
@@ -57,67 +47,6 @@ function InfoPage(props: {
   );
 }
 
-export function UserManualPage() {
-  return (
-    <InfoPage
-      icon={<BookOutlined />}
-      title="用户手册"
-      testId="user-manual"
-      description="此处将提供平台的操作指引：登录与个人中心、我的项目、网关与指标接入、实时与历史数据、预警与消息、运维工单。"
-    />
-  );
-}
-
-export function FirmManualPage() {
-  return (
-    <InfoPage
-      icon={<ApiOutlined />}
-      title="厂商接入手册"
-      testId="firm-manual"
-      description="此处将提供网关厂商把设备接入平台的完整说明：登记网关、上报数据、下发指令与固件升级。"
-    >
-      <Typography>
-        <Typography.Title level={5}>设备协议概要</Typography.Title>
-        <Typography.Paragraph>
-          设备通过 MQTT 上报数据，两种主题任选其一：
-          <ul>
-            <li>
-              平台主题 <Typography.Text code>{'gateways/{serialNumber}/telemetry'}</Typography.Text>
-              ，serialNumber 为网关序列号；
-            </li>
-            <li>
-              兼容 ThingsBoard 的设备主题 <Typography.Text code>v1/devices/me/telemetry</Typography.Text>。
-            </li>
-          </ul>
-          接入地址、端口与凭据显示在每个网关的详情页上。
-        </Typography.Paragraph>
-      </Typography>
-    </InfoPage>
-  );
-}
-
-export function VideoTutorialPage() {
-  return (
-    <InfoPage
-      icon={<PlayCircleOutlined />}
-      title="视频教程"
-      testId="video-tutorial"
-      description="此处将提供平台主要功能的操作演示视频。"
-    />
-  );
-}
-
-export function ExcelConvertPage() {
-  return (
-    <InfoPage
-      icon={<FileExcelOutlined />}
-      title="表格转换工具"
-      testId="excel-convert"
-      description="此处将提供表格文件（.xls、.xlsx）与平台导入格式之间的转换。"
-    />
-  );
-}
-
 export function CloudConfigurationPage() {
   return (
     <InfoPage
@@ -137,46 +66,5 @@ export function WarrantyTestPage() {
       testId="warranty-test"
       description="此处将提供设备的质保检测，随质保管理功能一同提供。"
     />
-  );
-}
-
-export function SerialKitPage() {
-  return (
-    <InfoPage
-      icon={<UsbOutlined />}
-      title="串口调试工具"
-      testId="serial-kit"
-      description="此处将提供在浏览器中通过串口连接设备、调试通讯参数的工具。"
-    />
-  );
-}
-
-/** Customer portal entry (/wscindex, /yqindex, /nwzwindex): the system's name and the way in. */
-export function PortalPage({ name }: { name: string }) {
-  const systemName = useSystemName();
-  const session = useSession();
-  return (
-    <div className="centered-page">
-      <Result
-        icon={<img src="/favicon.svg" alt="" width={72} height={72} />}
-        title={systemName}
-        subTitle="欢迎访问，请登录后使用平台的监测与运维功能。"
-        data-testid={`portal-${name}`}
-        extra={
-          <Space wrap style={{ justifyContent: 'center' }}>
-            <Link to="/login">
-              <Button type="primary" size="large">
-                登录
-              </Button>
-            </Link>
-            {session && (
-              <Link to="/projects">
-                <Button size="large">进入平台</Button>
-              </Link>
-            )}
-          </Space>
-        }
-      />
-    </div>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@iot/contracts/system';
 import { THEMES } from '@iot/contracts/users';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Button, Card, Checkbox, Form, Input, Select, Space, Spin } from 'antd';
+import { App, Avatar, Button, Card, Checkbox, Form, Input, Select, Space, Spin, Switch } from 'antd';
 import { http } from '../../../api/http';
 import { LoadError } from '../../../components/LoadState';
 import { schemaRule } from '../../../components/schemaRule';
@@ -113,6 +113,14 @@ export function Systems() {
             ]}
           >
             <Checkbox.Group options={SIGN_IN_WAYS.map((w) => ({ value: w, label: SIGN_IN_WAY_LABELS[w] }))} />
+          </Form.Item>
+          <Form.Item
+            name="guideForNewUsers"
+            label="新手引导"
+            valuePropName="checked"
+            extra="开启后，尚未看完新手引导的账号登录时自动打开一次；随时可从头像菜单打开"
+          >
+            <Switch checkedChildren="自动打开" unCheckedChildren="不自动打开" />
           </Form.Item>
           {canUpdate && (
             <Button type="primary" htmlType="submit" loading={save.isPending}>

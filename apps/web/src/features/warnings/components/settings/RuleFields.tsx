@@ -7,6 +7,7 @@ import {
   WarningLevelLabels,
 } from '@iot/contracts/warnings';
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select, Switch, TimePicker } from 'antd';
+import { DurationInput } from '../../../../components/DurationInput';
 import { schemaRule } from '../../../../components/schemaRule';
 import { decimalRule, positiveIntegerRule } from '../../../../components/valueRules';
 import { useProjectId } from '../../../../platform/routes/useProjectId';
@@ -105,17 +106,17 @@ export function RuleFields() {
       </Row>
       {hasValueConditions(kind) && (
         <Row gutter={16}>
-          <Col span={8}>
+          <Col xs={24} md={12}>
             <Form.Item
               name="delaySeconds"
               label="持续时间"
-              tooltip="条件按数据时间持续满足这么久才预警；0 为不要求"
+              tooltip="条件按数据时间持续满足这么久才预警；0 为不要求（最长 24 小时）"
               rules={[schemaRule(ruleFields.delaySeconds)]}
             >
-              <InputNumber min={0} max={86_400} precision={0} suffix="秒" style={{ width: '100%' }} />
+              <DurationInput unit="s" aria-label="持续时间" />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col xs={12} md={6}>
             <Form.Item
               name="delayCount"
               label="连续次数"
@@ -125,7 +126,7 @@ export function RuleFields() {
               <InputNumber min={0} max={1000} precision={0} suffix="次" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col span={8}>
+          <Col xs={12} md={6}>
             <Form.Item
               name="hysteresis"
               label="解除回差"
