@@ -222,7 +222,11 @@ const SHOTS = [
     id: 'camera-1',
     user: 'demo',
     path: `${P}/video`,
-    hints: [{ text: '视频监控暂未开放' }],
+    hints: [
+      { role: 'menuitem', name: '视频监控' },
+      { role: 'button', name: '新建' },
+      { role: 'tab', name: '实时画面墙' },
+    ],
   },
   {
     id: 'warning-1',
