@@ -149,6 +149,50 @@ describe.skipIf(FFMPEG_MISSING !== null)(
       await page.context().close();
     });
 
+    it('the rule form chooses cameras of the project and 自动抓拍', async () => {
+      for (const theme of ['light', 'tech'] as const) {
+        const { access, refresh } = await h.t.login(ADMIN.username, ADMIN.password);
+        await h.api('PUT', '/iot/users/current/theme', { theme }, access);
+        const page = await (await h.newContext({ viewport: DESK })).newPage();
+        await page.goto(
+          `${h.t.baseUrl}/projects/groups/${projectId}/warningSetting?accessToken=${access}&refreshToken=${refresh}`,
+        );
+        await page.getByRole('button', { name: '新建规则' }).click();
+        const modal = page.locator('.ant-modal:visible');
+        const pick = async (label: string, option: string, search: boolean) => {
+          const select = modal.getByLabel(label, { exact: true });
+          await select.click();
+          if (search) await select.fill(option);
+          await page
+            .locator('.ant-select-dropdown:visible .ant-select-item-option')
+            .filter({ hasText: option })
+            .first()
+            .click();
+        };
+        await pick('网关指标', gw.serialNumber, true);
+        await modal.getByLabel('规则名称').fill(`带摄像头-${theme}`);
+        await modal.getByLabel('上限').fill('70');
+        // The select offers the project's cameras (the list call is scoped to it).
+        await pick('关联摄像头', '出水口摄像头', false);
+        await modal.locator('.ant-modal-title').click();
+        await modal.getByRole('switch', { name: '自动抓拍' }).click();
+        await shot(page, `warncam-rule-form-${theme}`);
+        await modal.getByRole('button', { name: /保\s?存$/ }).click();
+        await expect.poll(() => modal.count()).toBe(0);
+        const rules = await h.api<{ list: { name: string; cameraIds: number[]; autoCapture: boolean }[] }>(
+          'GET',
+          `/iot/groups/${projectId}/warningRules?size=100`,
+          undefined,
+          admin,
+        );
+        expect(rules.list.find((r) => r.name === `带摄像头-${theme}`)).toMatchObject({
+          cameraIds: [gate.id],
+          autoCapture: true,
+        });
+        await page.context().close();
+      }
+    });
+
     it('looks right in the tech theme and on a phone', async () => {
       for (const [theme, viewport, name] of [
         ['tech', DESK, 'warncam-detail-tech'],
