@@ -210,7 +210,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const history = historyFeature(platform, { liveData });
   const { audits } = auditsFeature(platform);
   dataRepairFeature(platform, { audits });
-  const warnings = warningsFeature(platform, { ingest: telemetry.ingest });
+  const box = new SecretBox(secrets.dataEncryptionKey);
+  // 视频监控 (decision 0064): cameras and the HTTP-FLV relay; a rule's 自动抓拍 snapshots through it.
+  const cameras = camerasFeature(platform, { box });
+  const warnings = warningsFeature(platform, {
+    ingest: telemetry.ingest,
+    capture: (projectId, cameraIds, flag, at) => cameras.service.capture(projectId, cameraIds, flag, at),
+  });
   dutyFeature(platform);
   // 值班人员 (decision 0053): warning recipients and plan assignees may name whoever is on duty.
   const onDuty = (projectId: number, at: number) => onDutyUserIds(platform.db, projectId, at);
@@ -231,7 +237,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const assistantTools = assistantToolRegistry({ db: platform.db });
   // AI模型 (decision 0061): the project's model, else the system default, else the AI_* environment's
   // model, else the built-in analyst.
-  const box = new SecretBox(secrets.dataEncryptionKey);
   const aiModels = aiModelsFeature(platform, {
     box,
     factory: openAiProviderFactory,
@@ -248,9 +253,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The tools yield to ingest only while messages are waiting to be stored.
     contended: () => telemetry.ingest.pending > 0,
   });
-
-  // 视频监控 (decision 0064): cameras and the HTTP-FLV relay.
-  const cameras = camerasFeature(platform, { box });
 
   app.get('/openapi.json', async () =>
     buildOpenApi(platform.router, { title: config.systemName, version: '0.1.0' }),

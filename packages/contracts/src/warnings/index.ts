@@ -103,6 +103,7 @@ export const WarningMessages = {
   INDICATOR_NOT_IN_PROJECT: '网关指标不存在或不属于本项目',
   MODE_NOT_IN_PROJECT: '所选模式不属于本项目',
   GATEWAY_NOT_IN_PROJECT: '网关不存在或不属于本项目',
+  CAMERA_NOT_IN_PROJECT: '摄像头不存在或不属于本项目',
   LIMIT_REQUIRED: '请填写阈值',
   LOW_ABOVE_HIGH: '下限不能大于上限',
   VALUE_REQUIRED: '请填写比较值',
@@ -159,6 +160,10 @@ export const ruleFields = {
   modeIds: z.array(z.number().int().positive()).max(20).default([]),
   /** 设备故障: its warnings open a malfunction of the equipment the indicator is bound to (decision 0056). */
   equipmentFault: z.boolean().default(false),
+  /** Cameras of the project shown with the rule's warnings (message headers cameraIds; decision 0064). */
+  cameraIds: z.array(z.number().int().positive()).max(16).default([]),
+  /** 自动抓拍: each of those cameras is snapshotted (flag 'W') when the rule fires. */
+  autoCapture: z.boolean().default(false),
   enabled: z.boolean().default(true),
 };
 
@@ -252,6 +257,9 @@ export const warningRule = z.object({
   modeIds: z.array(z.number().int()),
   /** 设备故障: its warnings open and close malfunctions (decision 0056). */
   equipmentFault: z.boolean(),
+  /** Cameras of the rule's warnings (ids may name cameras deleted since). */
+  cameraIds: z.array(z.number().int()),
+  autoCapture: z.boolean(),
   enabled: z.boolean(),
   createdAt: z.number(),
 });
@@ -287,6 +295,10 @@ export const warning = z.object({
   handleStatus: z.enum(HANDLE_STATUSES),
   handledBy: z.string().nullable(),
   handledAt: z.number().nullable(),
+  /** The rule's cameras when it fired (kept with the warning; a camera may be deleted since). */
+  cameraIds: z.array(z.number().int()),
+  /** Whether snapshots were taken (flag 'W' at startedAt) when it fired. */
+  autoCapture: z.boolean(),
 });
 export type Warning = z.infer<typeof warning>;
 

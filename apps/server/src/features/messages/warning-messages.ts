@@ -15,7 +15,11 @@ export function warningNotification(event: WarningEvent): Notification {
     type: released ? 'warningRelease' : 'warning',
     level: w.level,
     relationId: w.id,
-    headers: { warningAt: w.startedAt },
+    // §3 Message headers: the warning's cameras (comma-separated) beside its time.
+    headers: {
+      warningAt: w.startedAt,
+      ...(w.cameraIds.length > 0 ? { cameraIds: w.cameraIds.join(','), autoCapture: w.autoCapture } : {}),
+    },
     at,
     variables: {
       gatewayAlias: w.gatewayAlias,

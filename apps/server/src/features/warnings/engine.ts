@@ -62,6 +62,9 @@ function newWarning(rule: RuleRow, ts: number, value: string): Omit<WarningRow, 
     handle_status: 'unhandled',
     handled_by: null,
     handled_at: null,
+    // The rule's cameras as they are now: a later edit of the rule leaves this warning's alone.
+    camera_ids: rule.camera_ids,
+    auto_capture: rule.auto_capture,
   };
 }
 

@@ -15,11 +15,25 @@ export interface WarningsFeature {
   close(): Promise<void>;
 }
 
+/**
+ * Snapshots of cameras for a warning that fired (the cameras feature's capture, handed in by app.ts so
+ * warnings import nothing of cameras): project, camera ids, flag 'W', the warning's time.
+ */
+export type CaptureCameras = (
+  projectId: number,
+  cameraIds: number[],
+  flag: 'W',
+  at: number,
+) => Promise<unknown>;
+
 /** How often offline rules are checked against the gateways' presence. */
 const OFFLINE_SWEEP_MS = 15_000;
 
 /** Warning rules, the engine inside the ingest pipeline, warnings and their handling (decision 0018). */
-export function warningsFeature(platform: Platform, deps: { ingest: IngestService }): WarningsFeature {
+export function warningsFeature(
+  platform: Platform,
+  deps: { ingest: IngestService; capture?: CaptureCameras },
+): WarningsFeature {
   const repository = new WarningsRepository(platform.db);
   const engine = new WarningEngine(
     repository,
@@ -27,6 +41,16 @@ export function warningsFeature(platform: Platform, deps: { ingest: IngestServic
     platform.log,
   );
   registerWarningRoutes(platform.router, new WarningsService(repository, engine));
+  const capture = deps.capture;
+  if (capture) {
+    // 自动抓拍: in the background, so a slow or unreachable camera never delays or fails the warning.
+    engine.onEvent(({ type, warning }) => {
+      if (type !== 'raised' || !warning.autoCapture || warning.cameraIds.length === 0) return;
+      void capture(warning.projectId, warning.cameraIds, 'W', warning.startedAt).catch((error: unknown) =>
+        platform.log.warn({ err: error, warningId: warning.id }, 'warning snapshot not taken'),
+      );
+    });
+  }
   deps.ingest.onStored((_device, points) => void engine.evaluate(points));
   // Which rules apply follows where gateways are (transferred, deleted, a share revoked: decision
   // 0069); every node's copy of the rules is read again when any gateway changes.

@@ -20,6 +20,16 @@ export type NewRule = Omit<RuleRow, 'id'>;
 
 const CHINA_OFFSET = 8 * 3_600_000;
 
+/** Comma-separated camera ids (as message headers carry them) → ids. */
+export function cameraIdList(text: string | null): number[] {
+  return text
+    ? text
+        .split(',')
+        .map(Number)
+        .filter((id) => Number.isInteger(id) && id > 0)
+    : [];
+}
+
 export function presentRule(
   row: RuleRow & {
     gateway_alias: string;
@@ -51,6 +61,8 @@ export function presentRule(
     schedule: row.schedule ? (JSON.parse(row.schedule) as RuleSchedule) : null,
     modeIds: row.mode_ids ? (JSON.parse(row.mode_ids) as number[]) : [],
     equipmentFault: Boolean(row.equipment_fault),
+    cameraIds: cameraIdList(row.camera_ids),
+    autoCapture: Boolean(row.auto_capture),
     enabled: Boolean(row.enabled),
     createdAt: Number(row.created_at),
   };
@@ -85,6 +97,8 @@ function presentWarning(
     handleStatus: row.handle_status as HandleStatus,
     handledBy: row.handler_name,
     handledAt: row.handled_at === null ? null : Number(row.handled_at),
+    cameraIds: cameraIdList(row.camera_ids),
+    autoCapture: Boolean(row.auto_capture),
   };
 }
 
@@ -215,6 +229,17 @@ export class WarningsRepository {
   async modesInProject(projectId: number, ids: number[]): Promise<number> {
     const rows = await this.db
       .selectFrom('modes')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('id', 'in', ids)
+      .execute();
+    return rows.length;
+  }
+
+  /** How many of these camera ids are cameras of the project (a rule's cameras; decision 0064). */
+  async camerasInProject(projectId: number, ids: number[]): Promise<number> {
+    const rows = await this.db
+      .selectFrom('cameras')
       .select('id')
       .where('project_id', '=', projectId)
       .where('id', 'in', ids)

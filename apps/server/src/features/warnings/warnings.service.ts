@@ -37,6 +37,8 @@ function ruleColumns(
       fields.modeIds.length > 0 ? JSON.stringify([...new Set(fields.modeIds)].sort((a, b) => a - b)) : null,
     enabled: fields.enabled ? 1 : 0,
     equipment_fault: fields.equipmentFault ? 1 : 0,
+    camera_ids: fields.cameraIds.length > 0 ? [...new Set(fields.cameraIds)].join(',') : null,
+    auto_capture: fields.autoCapture && fields.cameraIds.length > 0 ? 1 : 0,
   };
 }
 
@@ -77,8 +79,16 @@ export class WarningsService {
       throw badRequest(WarningMessages.MODE_NOT_IN_PROJECT);
   }
 
+  /** The cameras a rule names must be the project's (视频监控). */
+  private async checkCameras(projectId: number, cameraIds: number[]) {
+    const ids = [...new Set(cameraIds)];
+    if (ids.length > 0 && (await this.repository.camerasInProject(projectId, ids)) !== ids.length)
+      throw badRequest(WarningMessages.CAMERA_NOT_IN_PROJECT);
+  }
+
   async createRule(projectId: number, body: RuleBody) {
     await this.checkModes(projectId, body.modeIds);
+    await this.checkCameras(projectId, body.cameraIds);
     const [target] = await this.targets(
       projectId,
       body.gatewayIndicatorId ? [body.gatewayIndicatorId] : [],
@@ -95,6 +105,7 @@ export class WarningsService {
   /** One rule on each chosen gateway indicator (or gateway, for offline); answers how many. */
   async createRules(projectId: number, body: BulkRuleBody) {
     await this.checkModes(projectId, body.modeIds);
+    await this.checkCameras(projectId, body.cameraIds);
     const targets = await this.targets(
       projectId,
       body.gatewayIndicatorIds,
@@ -153,6 +164,7 @@ export class WarningsService {
   async updateRule(projectId: number, id: number, body: RuleBody) {
     if (!(await this.repository.rule(projectId, id))) throw notFound(WarningMessages.RULE_NOT_FOUND);
     await this.checkModes(projectId, body.modeIds);
+    await this.checkCameras(projectId, body.cameraIds);
     const [target] = await this.targets(
       projectId,
       body.gatewayIndicatorId ? [body.gatewayIndicatorId] : [],

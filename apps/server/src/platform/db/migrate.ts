@@ -37,6 +37,7 @@ import * as cameras from './migrations/0045-cameras.js';
 import * as mapLocations from './migrations/0046-map-locations.js';
 import * as purchases from './migrations/0048-purchases.js';
 import * as sharing from './migrations/0049-sharing.js';
+import * as warningCameras from './migrations/0050-warning-cameras.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0048-purchases': purchases,
   '0049-sharing': sharing,
   '0046-map-locations': mapLocations,
+  '0050-warning-cameras': warningCameras,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -25,6 +25,10 @@ export interface WarningRulesTable {
   mode_ids: string | null;
   /** 1: the rule's warnings are equipment malfunctions (migration 0037). */
   equipment_fault: number;
+  /** Comma-separated camera ids; null: none (migration 0050). */
+  camera_ids: string | null;
+  /** 1: snapshot those cameras when the rule fires (migration 0050). */
+  auto_capture: Generated<number>;
 }
 
 export interface WarningRuleStatesTable {
@@ -53,6 +57,9 @@ export interface WarningsTable {
   handle_status: string;
   handled_by: number | null;
   handled_at: number | null;
+  /** The rule's cameras when it fired, comma-separated (migration 0050). */
+  camera_ids: string | null;
+  auto_capture: Generated<number>;
 }
 
 export interface WarningHandlesTable {

@@ -46,6 +46,12 @@ export const camerasApi = {
     http.get<boolean>(`${cams(projectId)}/${id}/presets/checkName`, { params: { name }, quiet: true }),
   addPreset: (projectId: number, id: number, name: string) =>
     http.post<Preset>(`${cams(projectId)}/${id}/presets`, { name }, { quiet: true }),
+  /** Per camera the snapshot of this flag nearest the time ('YYYY-MM-DD HH:mm:ss'): id → url. */
+  snapshots: (projectId: number, cameraIds: number[], time: string, flag: 'W' | 'M' = 'W') =>
+    http.get<Record<string, string>>(`${cams(projectId)}/snapshots`, {
+      params: { cameraIds: cameraIds.join(','), time, flag },
+      quiet: true,
+    }),
   accounts: (projectId: number) => http.get<CameraAccount[]>(accounts(projectId), { quiet: true }),
   createAccount: (projectId: number, body: CameraAccountBody) =>
     http.post<CameraAccount>(accounts(projectId), body, { quiet: true }),

@@ -6,6 +6,7 @@ import { useWarningDetail } from '../api';
 import { formatDuration, formatTime, indicatorText, warningDuration, withUnit } from './format';
 import { IndicatorCurve } from './IndicatorCurve';
 import { warningMarks } from './IndicatorCurveDrawer';
+import { WarningCameras } from './WarningCameras';
 import { HandleStatusTag, LevelTag, StateTag } from './WarningTags';
 
 /** The facts of one warning and every handling step: who, when, to which status, with which note. */
@@ -53,6 +54,7 @@ function WarningFacts({ warning }: { warning: WarningDetail }) {
           },
         ]}
       />
+      {warning.cameraIds.length > 0 && <WarningCameras warning={warning} />}
       {warning.gatewayIndicatorId !== null && warning.metric && <WarningCurve warning={warning} />}
       <Typography.Title level={5}>处理记录</Typography.Title>
       {warning.handles.length === 0 ? (

@@ -22,6 +22,8 @@ const warning = (fields: Partial<Warning>): Warning => ({
   handleStatus: 'unhandled',
   handledBy: null,
   handledAt: null,
+  cameraIds: [],
+  autoCapture: false,
   ...fields,
 });
 

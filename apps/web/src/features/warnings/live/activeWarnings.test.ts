@@ -23,6 +23,8 @@ const warning = (fields: Partial<Warning>): Warning => ({
   handleStatus: 'unhandled',
   handledBy: null,
   handledAt: null,
+  cameraIds: [],
+  autoCapture: false,
   ...fields,
 });
 

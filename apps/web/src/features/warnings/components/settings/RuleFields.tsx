@@ -12,6 +12,7 @@ import { schemaRule } from '../../../../components/schemaRule';
 import { decimalRule, positiveIntegerRule } from '../../../../components/valueRules';
 import { useProjectId } from '../../../../platform/routes/useProjectId';
 import { ModeSelect } from '../../../modes/index';
+import { RuleCameras } from './RuleCameras';
 import { hasValueConditions, KIND_FIELDS, type RuleValues, WEEKDAYS } from './ruleForm';
 
 export const KIND_OPTIONS = RULE_KINDS.map((kind) => ({ value: kind, label: RuleKindLabels[kind] }));
@@ -174,6 +175,7 @@ export function RuleFields() {
       >
         <ModeSelect projectId={projectId} />
       </Form.Item>
+      <RuleCameras projectId={projectId} />
       {scheduled && (
         <>
           <Form.Item name="scheduleDays" label="生效日">
@@ -207,4 +209,6 @@ export const RULE_FIELD_NAMES: Record<string, string> = {
   'schedule.to': 'scheduleTime',
   modeIds: 'modeIds',
   equipmentFault: 'equipmentFault',
+  cameraIds: 'cameraIds',
+  autoCapture: 'autoCapture',
 };

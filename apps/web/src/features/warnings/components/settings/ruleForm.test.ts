@@ -27,6 +27,8 @@ const rule: WarningRule = {
   schedule: { days: [1, 2, 3, 4, 5], from: '22:00', to: '06:00' },
   modeIds: [2],
   equipmentFault: true,
+  cameraIds: [],
+  autoCapture: false,
   enabled: true,
   createdAt: 0,
 };

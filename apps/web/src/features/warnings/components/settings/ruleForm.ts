@@ -28,6 +28,10 @@ export interface RuleValues {
   modeIds?: number[];
   /** 设备故障: the rule's warnings open malfunctions of the equipment the indicator is bound to. */
   equipmentFault?: boolean;
+  /** Cameras of the project shown with the rule's warnings. */
+  cameraIds?: number[];
+  /** 自动抓拍: snapshot those cameras when the rule fires. */
+  autoCapture?: boolean;
 }
 
 /** Which threshold fields a kind uses (docs/decisions/0018-warning-engine.md). */
@@ -73,6 +77,8 @@ export const NEW_RULE: RuleValues = {
   scheduleTime: null,
   modeIds: [],
   equipmentFault: false,
+  cameraIds: [],
+  autoCapture: false,
 };
 
 const HHMM = 'HH:mm';
@@ -100,6 +106,8 @@ export function valuesOfRule(rule: WarningRule): RuleValues {
     scheduleTime: rule.schedule ? [timeOf(rule.schedule.from), timeOf(rule.schedule.to)] : null,
     modeIds: rule.modeIds ?? [],
     equipmentFault: rule.equipmentFault ?? false,
+    cameraIds: rule.cameraIds ?? [],
+    autoCapture: rule.autoCapture ?? false,
   };
 }
 
@@ -136,6 +144,8 @@ export function ruleFieldsOf(values: RuleValues): Omit<RuleBody, 'gatewayIndicat
     modeIds: values.modeIds ?? [],
     // Offline rules have no indicator, so no equipment to be at fault.
     equipmentFault: values.kind !== 'offline' && (values.equipmentFault ?? false),
+    cameraIds: values.cameraIds ?? [],
+    autoCapture: (values.cameraIds ?? []).length > 0 && (values.autoCapture ?? false),
     enabled: values.enabled,
   };
 }
