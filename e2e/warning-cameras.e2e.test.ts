@@ -130,7 +130,7 @@ describe.skipIf(FFMPEG_MISSING !== null)(
       await expect
         .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 })
         .toBeGreaterThan(0);
-      await expect.poll(() => section.getByText('格栅间摄像头摄像头暂无截图').count()).toBe(1);
+      await expect.poll(() => section.getByText('摄像头「格栅间摄像头」暂无截图').count()).toBe(1);
       await expect.poll(() => section.getByText('关联的摄像头已被删除').count()).toBe(1);
       await shot(page, 'warncam-detail-light');
 

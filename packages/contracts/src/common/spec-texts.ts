@@ -15,7 +15,7 @@ export const SpecTexts = {
   // Cameras (feature-areas §8; 视频监控, decision 0064)
   'Associated camera has been deleted': '关联的摄像头已被删除',
   'Snapshot image fetch failed': '获取截图失败',
-  '{name} camera has no snapshot image yet': '{name}摄像头暂无截图',
+  '{name} camera has no snapshot image yet': '摄像头「{name}」暂无截图',
   // Resource purchase (feature-areas §2, §9; decision 0068)
   'Purchase monitoring item reminder': '购买监测项提醒',
   'Buy now': '立即购买',
