@@ -1,4 +1,4 @@
 export { cameraKeys, camerasApi } from './api';
 export { CameraModal } from './components/CameraModal';
-export { FlvPlayer } from './components/FlvPlayer';
+export { CameraPlayer } from './components/CameraPlayer';
 export { VideoSurveillance } from './pages/VideoSurveillance';

@@ -16,7 +16,7 @@ import { usePermission } from '../../../platform/routes/currentRoute';
 import { cameraKeys, camerasApi } from '../api';
 import { CameraForm } from './CameraForm';
 import { CameraModal } from './CameraModal';
-import { FlvPlayer } from './FlvPlayer';
+import { CameraPlayer } from './CameraPlayer';
 import { groupOptions } from './groupOptions';
 
 /**
@@ -174,7 +174,7 @@ export function CameraList({
       </Card>
       <Card size="small" title={current ? current.name : '视频'}>
         {current ? (
-          <FlvPlayer
+          <CameraPlayer
             key={current.id}
             projectId={projectId}
             camera={current}

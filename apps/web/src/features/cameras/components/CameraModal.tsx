@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { camerasApi } from '../api';
 import { CameraControls } from './CameraControls';
-import { FlvPlayer } from './FlvPlayer';
+import { CameraPlayer } from './CameraPlayer';
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -94,7 +94,7 @@ export function CameraModal({
               <Button type="text" aria-label="上一个" icon={<LeftOutlined />} onClick={() => step(-1)} />
             )}
             <div style={{ flex: 1, minWidth: 0 }}>
-              <FlvPlayer
+              <CameraPlayer
                 key={camera.id}
                 projectId={projectId}
                 camera={camera}

@@ -4,7 +4,7 @@ import { Empty, Segmented, Space, Typography } from 'antd';
 import { type CSSProperties, useState } from 'react';
 import { LoadError } from '../../../components/LoadState';
 import { cameraKeys, camerasApi } from '../api';
-import { FlvPlayer } from './FlvPlayer';
+import { CameraPlayer } from './CameraPlayer';
 
 const LAYOUTS = [2, 3, 4] as const;
 
@@ -36,7 +36,7 @@ export function CameraWall({ projectId }: { projectId: number }) {
           style={{ '--camera-wall-side': side } as CSSProperties}
         >
           {cameras.map((camera) => (
-            <FlvPlayer key={camera.id} projectId={projectId} camera={camera} autoPlay compact />
+            <CameraPlayer key={camera.id} projectId={projectId} camera={camera} autoPlay compact />
           ))}
         </div>
       )}

@@ -8,23 +8,25 @@ import {
 import { AggType, type Camera, CameraMessages } from '@iot/contracts/cameras';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
-import type Mpegts from 'mpegts.js';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { cameraKeys, camerasApi, streamAddress } from '../api';
+import { cameraKeys } from '../api';
+import type { MediaSession, PlayRequest } from '../player/source';
+import { sourceFor } from '../player/sources';
 
 type State = 'stopped' | 'loading' | 'playing' | 'error';
 
 /**
- * One camera's live player: play/stop, mute, fullscreen. HTTP-FLV cameras play through the server's
- * relay with mpegts.js — over WebSocket-FLV by default, so a wall of 16 is not held to six HTTP
- * connections. Other platforms show the server's answer (该摄像头平台未配置 until their adapter is in).
+ * One camera's player: play/stop, mute, fullscreen. The stream comes from the camera platform's
+ * browser-side back-end (player/sources.ts): HTTP-FLV through the server's relay with mpegts.js, the
+ * vendors' platforms through theirs. Given a playback, it plays that range instead of live.
  */
-export function FlvPlayer({
+export function CameraPlayer({
   projectId,
   camera,
   autoPlay = false,
   compact = false,
   transport = 'ws',
+  playback,
 }: {
   projectId: number;
   camera: Camera;
@@ -32,76 +34,62 @@ export function FlvPlayer({
   /** A wall tile: no unsupported-feature row, smaller controls. */
   compact?: boolean;
   transport?: 'ws' | 'http';
+  playback?: PlayRequest['playback'];
 }) {
   const box = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
-  const player = useRef<Mpegts.Player | null>(null);
+  const session = useRef<MediaSession | null>(null);
+  /** Bumped by every play and stop: a start that finishes after it was replaced is dropped. */
+  const attempt = useRef(0);
   const [state, setState] = useState<State>('stopped');
   const [error, setError] = useState('');
   const [muted, setMuted] = useState(true);
   const client = useQueryClient();
 
-  const stop = useCallback(() => {
-    const current = player.current;
-    player.current = null;
-    if (current) {
-      current.pause();
-      current.unload();
-      current.detachMediaElement();
-      current.destroy();
-    }
-    setState((s) => (s === 'error' ? s : 'stopped'));
+  const release = useCallback(() => {
+    attempt.current += 1;
+    const current = session.current;
+    session.current = null;
+    current?.stop();
   }, []);
 
+  const stop = useCallback(() => {
+    release();
+    setState((s) => (s === 'error' ? s : 'stopped'));
+  }, [release]);
+
   const play = useCallback(async () => {
-    stop();
+    release();
+    const mine = attempt.current;
     setError('');
     setState('loading');
-    let created: Mpegts.Player | null = null;
-    try {
-      const { url } = await camerasApi.playUrl(projectId, camera.id);
-      if (!url) throw new Error(CameraMessages.NO_PLAY_URL);
-      const { default: mpegts } = await import('mpegts.js');
-      if (!mpegts.isSupported() || !video.current) throw new Error(CameraMessages.PLAY_FAILED);
-      created = mpegts.createPlayer(
-        { type: 'flv', isLive: true, url: streamAddress(url, transport) },
-        {
-          enableWorker: false,
-          lazyLoad: false,
-          liveBufferLatencyChasing: true,
-          autoCleanupSourceBuffer: true,
-        },
-      );
-      player.current = created;
-      const mine = created;
-      const fail = () => {
-        if (player.current !== mine) return;
-        stop();
-        setError(CameraMessages.PLAY_FAILED);
-        setState('error');
-        // The server has just judged the camera offline: the lists say so.
-        void client.invalidateQueries({ queryKey: cameraKeys.all(projectId) });
-      };
-      created.on(mpegts.Events.ERROR, fail);
-      // A live stream never completes: the relay closed it (camera unreachable, or gone).
-      created.on(mpegts.Events.LOADING_COMPLETE, fail);
-      created.attachMediaElement(video.current);
-      created.load();
-      await Promise.resolve(created.play());
-      if (player.current === created) setState('playing');
-    } catch (cause) {
-      // Already judged (an error event stopped it, or another play replaced it).
-      if (created && player.current !== created) return;
-      stop();
-      setError(cause instanceof Error && cause.message ? cause.message : CameraMessages.NO_PLAY_URL);
+    const failWith = (message: string) => {
+      if (attempt.current !== mine) return;
+      release();
+      setError(message);
       setState('error');
+      // The server may just have judged the camera offline: the lists say so.
+      void client.invalidateQueries({ queryKey: cameraKeys.all(projectId) });
+    };
+    try {
+      if (!video.current) throw new Error(CameraMessages.PLAY_FAILED);
+      const start = sourceFor(camera.aggType);
+      const started = await start(video.current, { projectId, camera, playback, transport }, failWith);
+      if (attempt.current !== mine) {
+        started.stop();
+        return;
+      }
+      session.current = started;
+      setState('playing');
+    } catch (cause) {
+      failWith(cause instanceof Error && cause.message ? cause.message : CameraMessages.NO_PLAY_URL);
     }
-  }, [camera.id, client, projectId, stop, transport]);
+  }, [camera, client, playback, projectId, release, transport]);
 
   useEffect(() => {
     if (autoPlay) void play();
-    return stop;
-  }, [autoPlay, play, stop]);
+    return release;
+  }, [autoPlay, play, release]);
 
   const toggleMute = () => {
     if (!video.current) return;
