@@ -112,3 +112,23 @@ export async function step(tag, label, command, args) {
   if (code !== 0) console.error(`[${tag}] ${label} failed (exit ${code})`);
   return code;
 }
+
+/**
+ * Debian packages the tests need from the system (Chromium for the browser tests, a CJK font for their
+ * screenshots, ffmpeg for the camera streams), installed with apt-get when missing — as root, or with
+ * passwordless sudo. Resolves with the names still missing afterwards (their tests say why they skip).
+ */
+export async function ensureSystemPackages(tag, packages) {
+  const missing = packages.filter(({ file }) => !existsSync(file)).map(({ name }) => name);
+  if (missing.length === 0) return [];
+  console.log(`[${tag}] installing system packages: ${missing.join(', ')}…`);
+  const asRoot = process.getuid?.() === 0;
+  const apt = (args) =>
+    asRoot
+      ? run('apt-get', args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+      : run('sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]);
+  if ((await apt(['update', '-qq'])) === 0) await apt(['install', '-y', '-qq', ...missing]);
+  const still = packages.filter(({ file }) => !existsSync(file)).map(({ name }) => name);
+  if (still.length > 0) console.warn(`[${tag}] could not install ${still.join(', ')}: the tests that need them skip`);
+  return still;
+}

@@ -1,12 +1,13 @@
 /**
- * `npm test`: the single entry point CI and developers run. Installs if needed, then lint, import
- * boundaries, type-check and vitest, stopping at the first failure. It always ends with one line
- * `tests: N passed, M failed, K skipped` (or `tests: 0 passed, 1 failed` when a pre-test step failed) so
- * CI logs can be scanned for the outcome. Arguments after `npm test --` go to vitest.
+ * `npm test`: the single entry point CI and developers run. Installs if needed (npm packages; Chromium,
+ * a CJK font and ffmpeg from Debian), then lint, import boundaries, type-check and vitest, stopping at
+ * the first failure. It always ends with one line `tests: N passed, M failed, K skipped` (or `tests: 0
+ * passed, 1 failed` when a pre-test step failed) so CI logs can be scanned for the outcome. Arguments
+ * after `npm test --` go to vitest.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ensureInstalled, repoRoot, step } from './lib.mjs';
+import { ensureInstalled, ensureSystemPackages, repoRoot, step } from './lib.mjs';
 
 const tag = 'test';
 const resultsFile = '.vitest-results.json';
@@ -65,6 +66,11 @@ if (existsSync(path.join(repoRoot, 'apps', 'server', 'tsconfig.test.json'))) {
 
 const installCode = await ensureInstalled(tag);
 if (installCode !== 0) failBeforeTests(installCode);
+await ensureSystemPackages(tag, [
+  { name: 'chromium', file: '/usr/bin/chromium' },
+  { name: 'fonts-wqy-microhei', file: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc' },
+  { name: 'ffmpeg', file: '/usr/bin/ffmpeg' },
+]);
 for (const [label, command, args] of preTestSteps) {
   const code = await step(tag, label, command, args);
   if (code !== 0) failBeforeTests(code);
