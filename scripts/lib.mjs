@@ -129,6 +129,7 @@ export async function ensureSystemPackages(tag, packages) {
       : run('sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]);
   if ((await apt(['update', '-qq'])) === 0) await apt(['install', '-y', '-qq', ...missing]);
   const still = packages.filter(({ file }) => !existsSync(file)).map(({ name }) => name);
-  if (still.length > 0) console.warn(`[${tag}] could not install ${still.join(', ')}: the tests that need them skip`);
+  if (still.length > 0)
+    console.warn(`[${tag}] could not install ${still.join(', ')}: the tests that need them skip`);
   return still;
 }

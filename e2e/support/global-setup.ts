@@ -17,9 +17,7 @@ export default function setup(): void {
     !existsSync(CJK_FONT) && 'fonts-wqy-microhei',
     // The camera tests play ffmpeg test patterns.
     !existsSync('/usr/bin/ffmpeg') && 'ffmpeg',
-  ].filter(
-    (name): name is string => Boolean(name),
-  );
+  ].filter((name): name is string => Boolean(name));
   if (missing.length === 0) return;
   const asRoot = process.getuid?.() === 0;
   const run = (args: string[]) =>
