@@ -8,7 +8,8 @@
 // Devices run in a worker thread; the server (apps/server/dist: `npm run build` first) and the
 // subscriber in this process. A private Mosquitto (/usr/sbin/mosquitto) on an ephemeral port.
 // BENCH_SECONDS (default 15), BENCH_GATEWAYS (50), BENCH_INFLIGHT (16 QoS 1 messages in flight per
-// device), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
+// device), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_DATABASES
+// (default "sqlite,postgres": which to run).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 50);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 16);
 const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((d) => d.trim());
 const MOSQUITTO = '/usr/sbin/mosquitto';
 const POINTS = 3;
 /** How long stored points may trail the last acknowledgement (the broker's queue drains). */
@@ -308,8 +310,9 @@ async function main() {
       `(a) Mosquitto alone, QoS 1 subscriber: ${fmt(transport.perSecond)} msg/s (acknowledged ${fmt(transport.ackedPerSecond)} msg/s; ${transport.lost === 0 ? 'no loss' : `${fmt(transport.lost)} LOST`})`,
     );
     const pgProblem = await postgresAnswers();
-    const databases = [['SQLite', sqliteStorage]];
-    if (pgProblem) console.log(`PostgreSQL: skipped (${pgProblem})`);
+    const databases = DATABASES.includes('sqlite') ? [['SQLite', sqliteStorage]] : [];
+    if (!DATABASES.includes('postgres')) console.log('PostgreSQL: not asked for (BENCH_DATABASES)');
+    else if (pgProblem) console.log(`PostgreSQL: skipped (${pgProblem})`);
     else databases.push(['PostgreSQL', postgresStorage]);
     for (const [name, storageOf] of databases) {
       const results = {};

@@ -251,7 +251,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tools: assistantTools,
     resolver: aiModels.resolveProvider,
     // The tools yield to ingest only while messages are waiting to be stored.
-    contended: () => telemetry.ingest.pending > 0,
+    contended: () => telemetry.ingest.busy,
   });
 
   app.get('/openapi.json', async () =>

@@ -100,7 +100,19 @@ export class CompletionsService {
    * Everything that may refuse the question, before any byte of the stream: the chat (404), the
    * categories (403), busy (50000), the quota. Answers the run, ready to start.
    */
-  async prepare(
+  prepare(
+    auth: AuthContext,
+    projectId: number,
+    chatId: number,
+    fields: CompletionFields,
+    uploads: UploadedChatFile[],
+  ): Promise<CompletionRun> {
+    // A dozen statements per question: while devices wait to be stored they take their turn in the
+    // budget with the tools (decision 0060, "Ingest first").
+    return this.budget.run(() => this.prepareNow(auth, projectId, chatId, fields, uploads));
+  }
+
+  private async prepareNow(
     auth: AuthContext,
     projectId: number,
     chatId: number,

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { INDICATOR_TYPES } from '@iot/contracts/indicators';
 import type { FastifyBaseLogger } from 'fastify';
 import { sha256 } from '../../platform/auth/tokens.js';
@@ -17,6 +18,8 @@ import type { TelemetryWriter } from './writer.js';
  * node whose broker link was down while this node's was up (docs/decisions/0030-per-node-caches.md).
  */
 const BINDINGS_TTL_MS = 10 * 60_000;
+/** How recently a message must have been taken for devices to count as sending now. */
+const BUSY_WINDOW_MS = 100;
 
 interface Presence {
   connections: number;
@@ -45,6 +48,7 @@ export class IngestService {
   private readonly onlineHandlers: ((device: DeviceIdentity) => void)[] = [];
   private readonly storedHandlers: ((device: DeviceIdentity, points: StoredPoint[]) => void)[] = [];
   private readonly inFlight = new Set<Promise<IngestResult>>();
+  private lastTakenAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly repository: TelemetryRepository,
@@ -106,6 +110,7 @@ export class IngestService {
   }
 
   private track(work: Promise<IngestResult>): Promise<IngestResult> {
+    this.lastTakenAt = performance.now();
     this.inFlight.add(work);
     const forget = () => this.inFlight.delete(work);
     work.then(forget, forget);
@@ -115,6 +120,16 @@ export class IngestService {
   /** Messages taken and not yet stored: above 0, devices are waiting on this node. */
   get pending(): number {
     return this.inFlight.size;
+  }
+
+  /**
+   * Devices are sending to this node now: a message is waiting, or one was taken within the last
+   * 100 ms. Between a commit and the devices' next messages nothing is pending for a moment (on
+   * SQLite the commit is synchronous), and work admitted in that moment would not count as
+   * competing with ingest (the assistant's budget, decision 0060).
+   */
+  get busy(): boolean {
+    return this.inFlight.size > 0 || performance.now() - this.lastTakenAt < BUSY_WINDOW_MS;
   }
 
   async drain(): Promise<void> {

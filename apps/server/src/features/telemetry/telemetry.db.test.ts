@@ -188,6 +188,25 @@ describe('presence and clocks', () => {
   });
 });
 
+describe('busy (the assistant yields to ingest while devices send, decision 0060)', () => {
+  it('is busy while a message waits and for 100 ms after one was taken, then not', async () => {
+    const gw = await createGateway(t, projectId, waterQuality);
+    const device = { gatewayId: gw.id, serialNumber: gw.serialNumber, projectId };
+    const { ingest } = t.server.telemetry;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(ingest.busy).toBe(false);
+    const takenAt = performance.now();
+    const stored = ingest.ingest(device, JSON.stringify({ values: { cod: 1 } }));
+    expect(ingest.busy).toBe(true);
+    await stored;
+    // Stored, nothing pending: still busy within the 100 ms, the devices' next messages being on their way.
+    expect(ingest.pending).toBe(0);
+    if (performance.now() - takenAt < 90) expect(ingest.busy).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(ingest.busy).toBe(false);
+  });
+});
+
 describe('shutdown', () => {
   it('writes every accepted point before the server stops', async () => {
     const gw = await createGateway(t, projectId, waterQuality);

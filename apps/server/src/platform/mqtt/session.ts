@@ -328,8 +328,14 @@ export class MqttSession {
         });
       },
       (error: unknown) => {
-        this.options.log.error({ err: error, topic: packet.topic }, 'relayed message not stored');
-        if (!connection.socket.destroyed) this.failures += 1;
+        // Messages in flight with it usually fail with it (a database away): one line says it for all,
+        // rather than a thousand stack traces on the event loop that has to reconnect.
+        if (connection.socket.destroyed) return;
+        this.options.log.error(
+          { err: error, topic: packet.topic, inFlight: connection.handlers.size },
+          'relayed message not stored: the broker delivers it again',
+        );
+        this.failures += 1;
         // Unacknowledged: dropping the connection makes the broker deliver it (and those after it) again.
         connection.socket.destroy();
       },
