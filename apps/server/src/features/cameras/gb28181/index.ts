@@ -1,7 +1,7 @@
 import type { Platform } from '../../../platform/platform.js';
 import { registerGbChannelRoutes } from './channels.routes.js';
 import { GbDevicesRepository } from './devices.repository.js';
-import { GB_SIP_DEFAULTS } from './settings.js';
+import { GB_REQUEST_TIMEOUT_MS } from './settings.js';
 import { BuiltInGbSignalling } from './signalling.js';
 import { GbSipServer } from './sip-server.js';
 
@@ -31,7 +31,7 @@ export async function startGb28181(platform: Platform): Promise<Gb28181Platform>
       domain: sip.domain,
       password: sip.password,
       keepaliveTimeoutMs: sip.keepaliveTimeoutSeconds * 1000,
-      requestTimeoutMs: GB_SIP_DEFAULTS.requestTimeoutMs,
+      requestTimeoutMs: GB_REQUEST_TIMEOUT_MS,
     },
     devices,
     platform.log,

@@ -18,13 +18,8 @@ export interface GbSipSettings {
   requestTimeoutMs: number;
 }
 
-export const GB_SIP_DEFAULTS = {
-  port: 5060,
-  host: '0.0.0.0',
-  id: '34020000002000000001',
-  keepaliveTimeoutSeconds: 180,
-  requestTimeoutMs: 8000,
-} as const;
+/** How long a device may take to answer one request or query (the media wait is the back-end's own 8 s). */
+export const GB_REQUEST_TIMEOUT_MS = 8000;
 
 /** A GB28181 id: 20 decimal digits (GB/T 28181-2016 Annex D). */
 export const GB_ID = /^\d{20}$/;
