@@ -144,7 +144,10 @@ describe('GB28181 signalling: registration', () => {
       ],
     });
     const bad = await t.request('GET', `${cams()}/gb28181Channels?deviceSerial=123`, { token: admin });
-    expect(bad.body).toMatchObject({ code: 40000, message: Gb28181Texts.DEVICE_ID_FORMAT });
+    expect(bad.body).toMatchObject({
+      code: 40000,
+      message: `deviceSerial: ${Gb28181Texts.DEVICE_ID_FORMAT}`,
+    });
     const detail = await t.ok<Camera>('GET', `${cams()}/${camera1.id}`, { token: admin });
     expect(detail.supports).toEqual({ ptz: true, talk: false, playback: true, presets: true });
   });
