@@ -48,6 +48,8 @@ export interface FakeGbDevice {
   records: { start: string; end: string }[];
   /** Whether queries get answers at all (a device that says 200 and then nothing). */
   answering: boolean;
+  /** Repeats each INVITE's 200 once more after 300 ms, as a device that missed the ACK does. */
+  repeatOk: boolean;
   /** A device-side BYE of a running call (a recording that ended). */
   byeFromDevice(callId: string): Promise<number>;
   /** Sends bytes as they are (malformed SIP). */
@@ -169,6 +171,7 @@ export async function startFakeGbDevice(options: {
     queries: [],
     records: [],
     answering: true,
+    repeatOk: false,
     onInvite: () => undefined,
 
     async register({ password = options.password, expires = 3600 } = {}) {
@@ -337,7 +340,7 @@ export async function startFakeGbDevice(options: {
       const answer = Buffer.from(
         `v=0\r\no=${requestUser} 0 0 IN IP4 127.0.0.1\r\ns=${invite.session}\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\nm=video 15060 RTP/AVP 96\r\na=sendonly\r\na=rtpmap:96 PS/90000\r\ny=${invite.ssrc}\r\n`,
       );
-      void respond(m, '100 Trying').then(() =>
+      const ok = () =>
         respond(
           m,
           '200 OK',
@@ -346,8 +349,9 @@ export async function startFakeGbDevice(options: {
             ['Content-Type', 'APPLICATION/SDP'],
           ],
           answer,
-        ),
-      );
+        );
+      void respond(m, '100 Trying').then(ok);
+      if (device.repeatOk) setTimeout(() => void ok(), 300);
       if (!device.invites.some((i) => i.callId === invite.callId)) {
         device.invites.push(invite);
         device.onInvite(invite);

@@ -183,8 +183,20 @@ describe('GB28181 signalling: media', () => {
     await expect.poll(() => device.acks).toContain(invite.callId);
   });
 
+  it('ACKs again when the device repeats its 200 (it missed the ACK)', async () => {
+    device.repeatOk = true;
+    const before = device.invites.length;
+    t.server.cameras.service.forgetPlayUrl(camera1.id);
+    zlm.unpublish('rtp', `${DEVICE}_1`);
+    await t.server.cameras.gb28181.server!.sessions.bye(`${DEVICE}_1`);
+    await t.ok('GET', `${cams()}/${camera1.id}/playUrl`, { token: admin });
+    device.repeatOk = false;
+    const invite = device.invites[before]!;
+    await expect.poll(() => device.acks.filter((id) => id === invite.callId).length).toBe(2);
+  });
+
   it('the bye route ends the stream: BYE to the device, the RTP server closed', async () => {
-    const callId = device.invites[0]!.callId;
+    const callId = device.invites.at(-1)!.callId;
     await t.ok('POST', `${cams()}/${camera1.id}/bye`, {
       token: admin,
       body: { streamPath: `http://media.example:8080/rtp/${DEVICE}_1.live.flv` },

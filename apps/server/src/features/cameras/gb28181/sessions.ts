@@ -1,7 +1,7 @@
 import { GbRefusedError } from './errors.js';
 import { buildOffer, ssrcFor } from './sdp.js';
 import { buildRequest, newCallId, newTag } from './sip-endpoint.js';
-import { headerParam, type SipRequest } from './sip-message.js';
+import { headerParam, type SipRequest, type SipResponse } from './sip-message.js';
 import type { GbSipServer, GbTarget } from './sip-server.js';
 import type { SipRemote } from './sip-transport.js';
 
@@ -43,7 +43,21 @@ export class GbSessions {
   private readonly inviting = new Map<string, Promise<GbSession>>();
   private ssrcSequence = 1;
 
-  constructor(private readonly server: GbSipServer) {}
+  constructor(private readonly server: GbSipServer) {
+    server.endpoint.onStrayResponse = (response) => this.repeatAck(response);
+  }
+
+  /** The device did not get our ACK and repeats its 200 (RFC 3261 §13.3.1.4): ACK again. */
+  private repeatAck(response: SipResponse): void {
+    if (response.status < 200 || response.status >= 300) return;
+    if (!response.headers.get('cseq')?.endsWith('INVITE')) return;
+    const callId = response.headers.get('call-id');
+    const session = [...this.byStream.values()].find((s) => s.callId === callId);
+    if (!session) return;
+    void this.server.endpoint
+      .send(session.remote, this.inDialog(session, 'ACK', session))
+      .catch(() => undefined);
+  }
 
   has(streamId: string): boolean {
     return this.byStream.has(streamId);

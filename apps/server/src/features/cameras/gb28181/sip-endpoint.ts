@@ -45,6 +45,8 @@ export class SipEndpoint {
   private readonly pending = new Map<string, Pending>();
   private readonly answered = new Map<string, { response: SipResponse | null; at: number }>();
   private sweeper: NodeJS.Timeout | null = null;
+  /** A response no request waits for: a device repeating its 200 to an INVITE whose ACK it missed. */
+  onStrayResponse: (response: SipResponse, remote: SipRemote) => void = () => undefined;
 
   constructor(
     private readonly handler: RequestHandler,
@@ -68,7 +70,10 @@ export class SipEndpoint {
     if (message.kind === 'response') {
       const key = transactionKey(message.headers.get('via'), message.headers.get('cseq'));
       const pending = key ? this.pending.get(key) : undefined;
-      if (!pending) return;
+      if (!pending) {
+        this.onStrayResponse(message, remote);
+        return;
+      }
       if (message.status < 200) {
         pending.provisional = true;
         return;
