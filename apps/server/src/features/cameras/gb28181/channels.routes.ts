@@ -1,8 +1,26 @@
 import { id, Permission } from '@iot/contracts';
-import { CAMERA_MENU, gbChannels, gbChannelsQuery } from '@iot/contracts/cameras';
+import { AggType, CAMERA_MENU, Gb28181Texts, gbChannels, gbChannelsQuery } from '@iot/contracts/cameras';
 import { z } from 'zod';
+import { badRequest } from '../../../platform/errors.js';
 import type { Router } from '../../../platform/http/route.js';
 import type { GbDevicesRepository } from './devices.repository.js';
+import { GB_ID } from './settings.js';
+
+/**
+ * A GB28181 camera's device fields on create and edit: deviceSerial is the device's 20-digit id;
+ * once the device's catalog is stored, channelNo must be one of its channels (a device not seen
+ * yet, or with an empty catalog, is taken on trust: it may register later).
+ */
+export async function checkGbCamera(
+  devices: GbDevicesRepository,
+  camera: { aggType: number; deviceSerial: string; channelNo: number },
+): Promise<void> {
+  if (camera.aggType !== AggType.GB28181) return;
+  if (!GB_ID.test(camera.deviceSerial)) throw badRequest(Gb28181Texts.DEVICE_ID_FORMAT);
+  const channels = await devices.channels(camera.deviceSerial);
+  if (channels.length > 0 && !channels.some((c) => c.channel_no === camera.channelNo))
+    throw badRequest(Gb28181Texts.NO_CHANNEL(camera.channelNo));
+}
 
 /**
  * The channel picker of a GB28181 camera (decision 0070): what the device's catalog listed, with

@@ -310,16 +310,27 @@ describe('GB28181 signalling: PTZ and presets', () => {
     ]);
   });
 
-  it('a channel number the catalog does not have says the operation failed', async () => {
-    const ghost = await t.ok<Camera>('POST', cams(), {
-      token: admin,
-      body: { name: '国标9', aggType: AggType.GB28181, deviceSerial: DEVICE, channelNo: 9 },
+  it('a camera must name a 20-digit device id and, once the catalog is stored, one of its channels', async () => {
+    const create = (deviceSerial: string, channelNo: number) =>
+      t.request('POST', cams(), {
+        token: admin,
+        body: { name: '国标9', aggType: AggType.GB28181, deviceSerial, channelNo },
+      });
+    expect((await create(DEVICE, 9)).body).toMatchObject({
+      code: 40000,
+      message: Gb28181Texts.NO_CHANNEL(9),
     });
-    const answer = await t.request('POST', `${cams()}/${ghost.id}/ptz`, {
-      token: admin,
-      body: { action: 'start', direction: 'left' },
+    expect((await create('1234', 1)).body).toMatchObject({
+      code: 40000,
+      message: Gb28181Texts.DEVICE_ID_FORMAT,
     });
-    expect(answer.body).toMatchObject({ code: 40000, message: '云台控制失败' });
+    // A device not seen yet is taken on trust (it may register later).
+    expect((await create('34020000001320000077', 3)).body.code).toBe(20000);
+    const edit = await t.request('PUT', `${cams()}/${camera2.id}`, {
+      token: admin,
+      body: { name: '国标2', aggType: AggType.GB28181, deviceSerial: DEVICE, channelNo: 3 },
+    });
+    expect(edit.body).toMatchObject({ code: 40000, message: Gb28181Texts.NO_CHANNEL(3) });
   });
 });
 

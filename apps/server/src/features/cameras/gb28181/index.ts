@@ -1,5 +1,5 @@
 import type { Platform } from '../../../platform/platform.js';
-import { registerGbChannelRoutes } from './channels.routes.js';
+import { checkGbCamera, registerGbChannelRoutes } from './channels.routes.js';
 import { GbDevicesRepository } from './devices.repository.js';
 import { GB_REQUEST_TIMEOUT_MS } from './settings.js';
 import { BuiltInGbSignalling } from './signalling.js';
@@ -10,6 +10,8 @@ export { NONE_READER_HOOK_PATH, NOT_FOUND_HOOK_PATH, registerGbHookRoutes } from
 export interface Gb28181Platform {
   signalling: BuiltInGbSignalling | null;
   server: GbSipServer | null;
+  /** Refuses a GB28181 camera whose device id is not 20 digits or whose channel its catalog lacks. */
+  checkCamera(camera: { aggType: number; deviceSerial: string; channelNo: number }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -22,7 +24,9 @@ export async function startGb28181(platform: Platform): Promise<Gb28181Platform>
   const sip = platform.config.cameraVendors.gbSip;
   const devices = new GbDevicesRepository(platform.db);
   registerGbChannelRoutes(platform.router, devices);
-  if (!sip.password) return { signalling: null, server: null, close: async () => undefined };
+  const checkCamera = (camera: { aggType: number; deviceSerial: string; channelNo: number }) =>
+    checkGbCamera(devices, camera);
+  if (!sip.password) return { signalling: null, server: null, checkCamera, close: async () => undefined };
   const server = new GbSipServer(
     {
       port: sip.port,
@@ -47,5 +51,5 @@ export async function startGb28181(platform: Platform): Promise<Gb28181Platform>
   };
   const port = await server.start();
   platform.log.info({ port, id: sip.id, domain: sip.domain }, 'GB28181 SIP server listening (UDP and TCP)');
-  return { signalling, server, close: () => server.close() };
+  return { signalling, server, checkCamera, close: () => server.close() };
 }
