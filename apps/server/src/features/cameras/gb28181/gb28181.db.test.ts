@@ -69,7 +69,8 @@ beforeAll(async () => {
         domain: DOMAIN,
         password: PASSWORD,
         mediaIp: '127.0.0.1',
-        keepaliveTimeoutSeconds: 1,
+        // Short, so the test sees a device go offline; keepalives come every 300 ms.
+        keepaliveTimeoutSeconds: 2,
       },
     },
   });
@@ -153,11 +154,11 @@ describe('GB28181 signalling: registration', () => {
   });
 
   it('keepalives keep the device online; missed keepalives take it offline; a keepalive brings it back', async () => {
-    // Kept alive every 300 ms for longer than the 1 s timeout.
-    await new Promise((r) => setTimeout(r, 1800));
+    // Kept alive every 300 ms for longer than the 2 s timeout.
+    await new Promise((r) => setTimeout(r, 3000));
     expect(await online(camera1.id)).toBe(1);
     device.stopKeepalives();
-    await expect.poll(() => online(camera1.id), { timeout: 5000, interval: 200 }).toBe(0);
+    await expect.poll(() => online(camera1.id), { timeout: 8000, interval: 200 }).toBe(0);
     expect(await online(camera2.id)).toBe(0);
     expect(await device.keepalive()).toBe(200);
     expect(await online(camera1.id)).toBe(1);
