@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { AggType, type Camera, CameraMessages, Gb28181Texts, type Preset } from '@iot/contracts/cameras';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -354,29 +355,55 @@ describe('GB28181 signalling: robustness and unregistering', () => {
     expect(await device.keepalive()).toBe(200);
   });
 
-  it('speaks SIP over TCP too: a REGISTER without credentials is challenged', async () => {
+  it('speaks SIP over TCP too: REGISTER challenged and accepted, then the catalog query comes down the same connection', async () => {
+    const tcpDevice = '34020000001320000009';
     const socket = net.connect(sipPort(), '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     let received = '';
     socket.on('data', (chunk) => {
       received += chunk.toString();
     });
-    socket.write(
-      [
-        `REGISTER sip:${PLATFORM_ID}@127.0.0.1:${sipPort()} SIP/2.0`,
-        'Via: SIP/2.0/TCP 127.0.0.1:5999;branch=z9hG4bKtcp1',
-        `From: <sip:34020000001320000009@${DOMAIN}>;tag=9`,
-        `To: <sip:34020000001320000009@${DOMAIN}>`,
-        'Call-ID: tcp-1',
-        'CSeq: 1 REGISTER',
-        'Expires: 3600',
-        'Content-Length: 0',
-        '',
-        '',
-      ].join('\r\n'),
-    );
+    const uri = `sip:${PLATFORM_ID}@127.0.0.1:${sipPort()}`;
+    const register = (cseq: number, authorization?: string) =>
+      socket.write(
+        [
+          `REGISTER ${uri} SIP/2.0`,
+          `Via: SIP/2.0/TCP 127.0.0.1:5999;branch=z9hG4bKtcp${cseq}`,
+          `From: <sip:${tcpDevice}@${DOMAIN}>;tag=9`,
+          `To: <sip:${tcpDevice}@${DOMAIN}>`,
+          'Call-ID: tcp-1',
+          `CSeq: ${cseq} REGISTER`,
+          'Expires: 3600',
+          ...(authorization ? [`Authorization: ${authorization}`] : []),
+          'Content-Length: 0',
+          '',
+          '',
+        ].join('\r\n'),
+      );
+    register(1);
     await expect.poll(() => received).toMatch(/^SIP\/2\.0 401 Unauthorized\r\n/);
     expect(received).toContain(`WWW-Authenticate: Digest realm="${DOMAIN}"`);
+    const nonce = /nonce="([^"]+)"/.exec(received)?.[1] ?? '';
+    const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+    const response = md5(`${md5(`${tcpDevice}:${DOMAIN}:${PASSWORD}`)}:${nonce}:${md5(`REGISTER:${uri}`)}`);
+    received = '';
+    register(
+      2,
+      `Digest username="${tcpDevice}", realm="${DOMAIN}", nonce="${nonce}", uri="${uri}", response="${response}"`,
+    );
+    await expect.poll(() => received).toMatch(/^SIP\/2\.0 200 OK\r\n/);
+    expect(received).toMatch(/\r\nDate: \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\r\n/);
+    // The platform asks the new device for its catalog over its own connection.
+    await expect
+      .poll(() => received)
+      .toMatch(/MESSAGE sip:34020000001320000009@127\.0\.0\.1:\d+ SIP\/2\.0\r\nVia: SIP\/2\.0\/TCP /);
+    expect(received).toContain('<CmdType>Catalog</CmdType>');
+    const device = await db()
+      .selectFrom('gb28181_devices')
+      .selectAll()
+      .where('device_id', '=', tcpDevice)
+      .executeTakeFirst();
+    expect(device).toMatchObject({ transport: 'TCP', host: '127.0.0.1', online: 1 });
     socket.destroy();
   });
 

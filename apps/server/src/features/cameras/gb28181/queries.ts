@@ -66,6 +66,8 @@ export class GbQueries {
         timer,
       });
     });
+    // Settled before anyone awaits it (shut down while the MESSAGE is still out): not unhandled.
+    answer.catch(() => undefined);
     try {
       await this.server.sendMessage(input.deviceId, input.targetId, body, MANSCDP_CONTENT_TYPE);
     } catch (error) {
