@@ -212,7 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   dataRepairFeature(platform, { audits });
   const box = new SecretBox(secrets.dataEncryptionKey);
   // 视频监控 (decision 0064): cameras and the HTTP-FLV relay; a rule's 自动抓拍 snapshots through it.
-  const cameras = camerasFeature(platform, { box });
+  const cameras = await camerasFeature(platform, { box });
   const warnings = warningsFeature(platform, {
     ingest: telemetry.ingest,
     capture: (projectId, cameraIds, flag, at) => cameras.service.capture(projectId, cameraIds, flag, at),
@@ -287,7 +287,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       operationLogs.release();
       platform.jobs.stop();
       await liveSocket.close();
-      cameras.close();
+      await cameras.close();
       await messages.socket.close();
       await app.close();
       // Answers the clients left behind are written to their end and saved.

@@ -126,6 +126,8 @@ export interface CameraVendorConfig {
   gbMediaUrl: string | undefined;
   gbMediaSecret: string | undefined;
   gbPlayUrl: string | undefined;
+  /** The built-in GB28181 SIP server (decision 0070); off unless its password is set. */
+  gbSip: GbSipConfig;
   /** Longest wait for one vendor call (ms). */
   timeoutMs: number;
 }
@@ -175,6 +177,36 @@ function int(value: string | undefined, fallback: number, name: string): number 
   if (!Number.isInteger(parsed) || parsed < 0)
     throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return parsed;
+}
+
+export interface GbSipConfig {
+  port: number;
+  host: string;
+  /** The platform's 20-digit SIP id; the domain (digest realm) defaults to its first 10 digits. */
+  id: string;
+  domain: string;
+  password: string | undefined;
+  /** Where devices send RTP; absent: the media server API's host. */
+  mediaIp: string | undefined;
+  keepaliveTimeoutSeconds: number;
+}
+
+function gbSipConfig(env: NodeJS.ProcessEnv): GbSipConfig {
+  const id = env.CAMERA_GB28181_SIP_ID || '34020000002000000001';
+  if (!/^\d{20}$/.test(id)) throw new Error(`CAMERA_GB28181_SIP_ID must be 20 digits, got "${id}"`);
+  return {
+    port: int(env.CAMERA_GB28181_SIP_PORT, 5060, 'CAMERA_GB28181_SIP_PORT'),
+    host: env.CAMERA_GB28181_SIP_HOST || '0.0.0.0',
+    id,
+    domain: env.CAMERA_GB28181_SIP_DOMAIN || id.slice(0, 10),
+    password: env.CAMERA_GB28181_SIP_PASSWORD || undefined,
+    mediaIp: env.CAMERA_GB28181_MEDIA_IP || undefined,
+    keepaliveTimeoutSeconds: int(
+      env.CAMERA_GB28181_KEEPALIVE_TIMEOUT,
+      180,
+      'CAMERA_GB28181_KEEPALIVE_TIMEOUT',
+    ),
+  };
 }
 
 function percent(value: string | undefined, fallback: number, name: string): number {
@@ -245,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gbMediaUrl: env.CAMERA_GB28181_MEDIA_URL || undefined,
       gbMediaSecret: env.CAMERA_GB28181_MEDIA_SECRET || undefined,
       gbPlayUrl: env.CAMERA_GB28181_PLAY_URL || undefined,
+      gbSip: gbSipConfig(env),
       timeoutMs: int(env.CAMERA_VENDOR_TIMEOUT_MS, 10_000, 'CAMERA_VENDOR_TIMEOUT_MS'),
     },
     alipayAppId: env.ALIPAY_APP_ID || undefined,

@@ -66,6 +66,8 @@ export async function startFakeZlm(options: { secret: string }): Promise<FakeZlm
       }
       case 'closeRtpServer': {
         const hit = rtpServers.delete(params.stream_id ?? '') ? 1 : 0;
+        // Closing the RTP server ends the stream it was receiving.
+        if (hit) streams.delete(`rtp/${params.stream_id}`);
         return { json: { code: 0, hit } };
       }
       case 'getSnap': {

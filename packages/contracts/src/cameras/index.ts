@@ -287,3 +287,27 @@ export const cameraGroupOption = z.object({
   parentId: z.number().int().nullable(),
 });
 export type CameraGroupOption = z.infer<typeof cameraGroupOption>;
+
+/** GB28181 (decision 0070): texts of the built-in SIP platform's calls. */
+export const Gb28181Texts = {
+  DEVICE_ID_FORMAT: '国标设备编号须为20位数字',
+  /** The device's stored catalog lists no channel of this number. */
+  NO_CHANNEL: (channelNo: number) => `国标设备没有${channelNo}号通道`,
+} as const;
+
+/** A GB28181 device's catalog channels, for picking a camera's channelNo (1, 2, … as first listed). */
+export const gbChannelsQuery = z.object({
+  deviceSerial: z
+    .string()
+    .trim()
+    .regex(/^\d{20}$/, Gb28181Texts.DEVICE_ID_FORMAT),
+});
+export const gbChannels = z.object({
+  /** The device has registered with the platform at least once. */
+  registered: z.boolean(),
+  online: z.boolean(),
+  channels: z.array(
+    z.object({ channelNo: z.number().int(), channelId: z.string(), name: z.string(), status: z.string() }),
+  ),
+});
+export type GbChannels = z.infer<typeof gbChannels>;

@@ -53,6 +53,8 @@ export class CamerasService {
     private readonly files: FileStore,
     private readonly cluster: ClusterBus,
     private readonly log: FastifyBaseLogger,
+    /** A platform's own check of a camera's device fields (GB28181: the id and the catalog's channels). */
+    private readonly checkDevice: (camera: CameraInput) => Promise<void> = async () => undefined,
   ) {
     this.playUrls = new NodeCache(cluster, {
       ttlMs: CameraLimits.PLAY_URL_CACHE_MS,
@@ -102,6 +104,7 @@ export class CamerasService {
     input: CameraInput,
     current: CameraRow | null,
   ): Promise<CameraFields> {
+    await this.checkDevice(input);
     const groupId = input.groupId ?? current?.group_id ?? pathGroupId;
     if ((await this.repository.subtree(projectId, groupId)).length === 0)
       throw badRequest(CameraTexts.GROUP_NOT_FOUND);

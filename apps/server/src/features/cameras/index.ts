@@ -1,5 +1,7 @@
+import { AggType } from '@iot/contracts/cameras';
 import type { Platform } from '../../platform/platform.js';
 import type { SecretBox } from '../../platform/secret-box.js';
+import type { Gb28181Backend } from './backends/gb28181.js';
 import { httpFlvBackend } from './backends/http-flv.js';
 import { CameraBackends } from './backends/registry.js';
 import { vendorBackends } from './backends/vendors.js';
@@ -7,6 +9,7 @@ import { CamerasRepository } from './cameras.repository.js';
 import { registerCameraRoutes } from './cameras.routes.js';
 import { CamerasService, camerasChannel } from './cameras.service.js';
 import { FlvRelay } from './flv-relay.js';
+import { type Gb28181Platform, registerGbHookRoutes, startGb28181 } from './gb28181/index.js';
 import { registerCameraSessionRoutes } from './sessions.routes.js';
 import { registerStreamRoutes } from './stream.routes.js';
 import { StreamTickets } from './stream-tickets.js';
@@ -17,7 +20,9 @@ export type { CamerasService };
 export interface CamerasFeature {
   service: CamerasService;
   relay: FlvRelay;
-  close(): void;
+  /** The built-in GB28181 SIP server, when configured (decision 0070). */
+  gb28181: Gb28181Platform;
+  close(): Promise<void>;
 }
 
 /**
@@ -25,13 +30,20 @@ export interface CamerasFeature {
  * feature-areas §7 through the camera's back-end — the built-in HTTP-FLV relay first, then the
  * vendors' adapters (vendorBackends); a platform with none answers 该摄像头平台未配置.
  */
-export function camerasFeature(platform: Platform, deps: { box: SecretBox }): CamerasFeature {
+export async function camerasFeature(platform: Platform, deps: { box: SecretBox }): Promise<CamerasFeature> {
   const repository = new CamerasRepository(platform.db);
   const tickets = new StreamTickets(deps.box);
+  const gb28181 = await startGb28181(platform);
   const backends = new CameraBackends([
     httpFlvBackend(tickets),
-    ...vendorBackends({ config: platform.config }),
+    ...vendorBackends({ config: platform.config, gb28181Signalling: gb28181.signalling ?? undefined }),
   ]);
+  const gbBackend = backends.of(AggType.GB28181) as Gb28181Backend;
+  registerGbHookRoutes(platform.router, {
+    secret: platform.config.cameraVendors.gbMediaSecret,
+    noReader: (streamId) => gbBackend.noReader(streamId),
+    notFound: (streamId) => gbBackend.streamWanted(streamId),
+  });
   const service = new CamerasService(
     repository,
     backends,
@@ -39,6 +51,7 @@ export function camerasFeature(platform: Platform, deps: { box: SecretBox }): Ca
     platform.files,
     platform.cluster,
     platform.log,
+    (camera) => gb28181.checkCamera(camera),
   );
   registerCameraRoutes(platform.router, service);
   registerCameraSessionRoutes(platform.router, service);
@@ -52,5 +65,13 @@ export function camerasFeature(platform: Platform, deps: { box: SecretBox }): Ca
   // An edited or deleted camera's stream ends on every node (its address may have changed).
   platform.cluster.subscribe(camerasChannel, ({ cameraId }) => relay.drop(cameraId));
   const streams = registerStreamRoutes(platform.router, platform.upgrades, { relay, tickets, repository });
-  return { service, relay, close: () => streams.close() };
+  return {
+    service,
+    relay,
+    gb28181,
+    close: async () => {
+      streams.close();
+      await gb28181.close();
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import type { Camera } from '@iot/contracts/cameras';
 import { AggType, CameraMessages } from '@iot/contracts/cameras';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../platform/config.js';
 import { DEMO_ACCOUNTS } from '../../seed.js';
 import { type FakeLink, startFakeLink } from '../../test/fake-link.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../test/server.js';
@@ -43,6 +44,7 @@ beforeAll(async () => {
   link = await startFakeLink({ secret: 'link-secret', tokenTtlSeconds: 600 });
   t = await startServer({
     cameraVendors: {
+      ...loadConfig({}).cameraVendors,
       cloudAUrl: 'http://127.0.0.1:9',
       cloudBUrl: 'http://127.0.0.1:9',
       linkUrl: link.baseUrl,

@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors.js';
 import type { Router } from '../../platform/http/route.js';
-import { hasPlayerToken, isWebRtcBackend } from './backends/capabilities.js';
+import { endsStreams, hasPlayerToken, isWebRtcBackend } from './backends/capabilities.js';
 import type { CamerasService } from './cameras.service.js';
 
 const tags = ['视频监控'];
@@ -84,6 +84,7 @@ export function registerCameraSessionRoutes(router: Router, service: CamerasServ
     handler: async ({ scope, params, body }) => {
       await service.call(scope!.id, params.id, async (backend, camera) => {
         if (isWebRtcBackend(backend)) await backend.bye(camera, body.streamPath);
+        else if (endsStreams(backend)) await backend.endSession(camera, body.streamPath);
       });
       service.forgetPlayUrl(params.id);
       return null;

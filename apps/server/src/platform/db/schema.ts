@@ -34,6 +34,7 @@ import type {
   EquipmentRunStateTable,
   EquipmentTable,
 } from './schema-equipment.js';
+import type { Gb28181ChannelsTable, Gb28181DevicesTable } from './schema-gb28181.js';
 import type {
   MaintenancePlanRunsTable,
   MaintenancePlansTable,
@@ -438,6 +439,8 @@ export interface Database {
   cameras: CamerasTable;
   camera_presets: CameraPresetsTable;
   camera_snapshots: CameraSnapshotsTable;
+  gb28181_devices: Gb28181DevicesTable;
+  gb28181_channels: Gb28181ChannelsTable;
   purchase_packages: PurchasePackagesTable;
   purchase_orders: PurchaseOrdersTable;
   shares: SharesTable;

@@ -35,3 +35,12 @@ export function hasPlayerToken(backend: CameraBackend): backend is PlayerTokenBa
 export function isWebRtcBackend(backend: CameraBackend): backend is WebRtcBackend {
   return typeof (backend as Partial<WebRtcBackend>).webrtcAnswer === 'function';
 }
+
+/** GB28181 (decision 0070): a play or playback stream the viewer is done with is ended (BYE). */
+export interface StreamEndingBackend extends CameraBackend {
+  endSession(camera: CameraRef, streamPath: string): Promise<void>;
+}
+
+export function endsStreams(backend: CameraBackend): backend is StreamEndingBackend {
+  return typeof (backend as Partial<StreamEndingBackend>).endSession === 'function';
+}

@@ -61,26 +61,38 @@ describe('GB28181 adapter (media server side)', () => {
   });
 
   it('opens an RTP server, has the platform INVITE the channel to it, and answers once the stream appears', async () => {
-    const invites: { deviceId: string; channelId: string; mediaPort: number; streamId: string }[] = [];
-    // The SIP platform is outside this server; here the "device" starts sending once invited.
-    const platform: Gb28181Signalling = {
+    const invites: Parameters<Gb28181Signalling['invite']>[0][] = [];
+    // Here the "device" starts sending once invited (the SIP side has its own tests: gb28181/).
+    const platform = fakePlatform({
       invite: async (request) => {
         invites.push(request);
         setTimeout(() => zlm.publish('rtp', request.streamId), 300);
       },
-      bye: async () => undefined,
-    };
+    });
     const url = await new Gb28181Backend(settings(), platform).playUrl(camera(3));
     expect(url).toBe('http://media.example:8080/rtp/34020000001320000001_3.live.flv');
     expect(invites).toEqual([
       {
         deviceId: '34020000001320000001',
-        channelId: '3',
+        channelId: '34020000001310000003',
+        mediaIp: '127.0.0.1',
         mediaPort: zlm.rtpServers.get('34020000001320000001_3'),
         streamId: '34020000001320000001_3',
       },
     ]);
   });
+
+  it('a stream that never arrives: closeRtpServer and BYE, then 无法播放', async () => {
+    const byes: string[] = [];
+    const platform = fakePlatform({ bye: async (streamId) => void byes.push(streamId) });
+    const backend = new Gb28181Backend({ ...settings(), rtpIp: '10.1.1.1' }, platform);
+    const started = Date.now();
+    const error = await failure(backend.playUrl(camera(5)));
+    expect([error.message, error.vendorCode]).toEqual([CameraMessages.NO_PLAY_URL, 'stream-timeout']);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(7500);
+    expect(byes).toEqual(['34020000001320000001_5']);
+    expect(zlm.rtpServers.has('34020000001320000001_5')).toBe(false);
+  }, 15_000);
 
   it('snapshots through getSnap of its own FLV address; the default picture means none yet', async () => {
     const backend = new Gb28181Backend(settings());
@@ -112,11 +124,46 @@ describe('GB28181 adapter (media server side)', () => {
     zlm.delay('/index/api/getMediaList', 0);
   });
 
-  it('says 不支持云台 / 不支持对讲 / 不支持回放 for what needs SIP signalling not built yet', async () => {
+  it('without signalling says 不支持云台 / 不支持对讲 / 不支持回放; with it, PTZ and presets are PTZCmd codes', async () => {
     const backend = new Gb28181Backend(settings());
     expect(backend.supports).toEqual({ ptz: false, talk: false, playback: false, presets: false });
-    expect((await failure(backend.ptz())).message).toBe(CameraMessages.NO_PTZ);
+    const stop = { action: 'stop' as const, direction: 'up' as const, speed: 1 };
+    expect((await failure(backend.ptz(camera(), stop))).message).toBe(CameraMessages.NO_PTZ);
     expect((await failure(backend.talkUrl())).message).toBe(CameraMessages.NO_TALK);
-    expect((await failure(backend.playbacks())).message).toBe(CameraMessages.NO_PLAYBACK);
+    expect((await failure(backend.playbacks(camera(), new Date(0), new Date(1)))).message).toBe(
+      CameraMessages.NO_PLAYBACK,
+    );
+    const sent: string[] = [];
+    const withSip = new Gb28181Backend(
+      settings(),
+      fakePlatform({ ptz: async (_d, channel, code) => void sent.push(`${channel} ${code}`) }),
+    );
+    expect(withSip.supports).toEqual({ ptz: true, talk: false, playback: true, presets: true });
+    await withSip.ptz(camera(2), stop);
+    await withSip.presetGoto(camera(2), 4);
+    expect(sent).toEqual(['34020000001310000002 A50F0100000000B5', '34020000001310000002 A50F01820004003B']);
+    const refused = new Gb28181Backend(
+      settings(),
+      fakePlatform({
+        ptz: async () => {
+          throw Object.assign(new Error('refused'), { status: 488 });
+        },
+      }),
+    );
+    const error = await failure(refused.ptz(camera(), stop));
+    expect([error.message, error.vendorCode]).toEqual(['云台控制失败', 488]);
   });
 });
+
+/** A stand-in platform: channel n is 3402000000131000000n; no records; nothing running. */
+function fakePlatform(overrides: Partial<Gb28181Signalling> = {}): Gb28181Signalling {
+  return {
+    channelId: async (_device, channelNo) => `3402000000131000000${channelNo}`,
+    invite: async () => undefined,
+    bye: async () => undefined,
+    running: () => false,
+    records: async () => [],
+    ptz: async () => undefined,
+    ...overrides,
+  };
+}

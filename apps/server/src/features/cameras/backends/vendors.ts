@@ -13,7 +13,7 @@ import { LinkBackend } from './link.js';
  */
 export function vendorBackends(deps: {
   config: Config;
-  /** The security-management platform's SIP side, when one is wired (none is built in). */
+  /** The security-management platform's SIP side: the built-in SIP server when configured (decision 0070). */
   gb28181Signalling?: Gb28181Signalling;
 }): CameraBackend[] {
   const vendors = deps.config.cameraVendors;
@@ -23,7 +23,13 @@ export function vendorBackends(deps: {
     new CloudBBackend({ defaultBaseUrl: vendors.cloudBUrl, timeoutMs }),
     new LinkBackend({ baseUrl: vendors.linkUrl, secret: vendors.linkSecret, timeoutMs }),
     new Gb28181Backend(
-      { apiUrl: vendors.gbMediaUrl, secret: vendors.gbMediaSecret, playUrl: vendors.gbPlayUrl, timeoutMs },
+      {
+        apiUrl: vendors.gbMediaUrl,
+        secret: vendors.gbMediaSecret,
+        playUrl: vendors.gbPlayUrl,
+        rtpIp: vendors.gbSip.mediaIp,
+        timeoutMs,
+      },
       deps.gb28181Signalling ?? null,
     ),
   ];
