@@ -293,6 +293,8 @@ export const Gb28181Texts = {
   DEVICE_ID_FORMAT: '国标设备编号须为20位数字',
   /** The device's stored catalog lists no channel of this number. */
   NO_CHANNEL: (channelNo: number) => `国标设备没有${channelNo}号通道`,
+  /** A device is one project's: the first to add it as a camera (sharing lends it to others). */
+  DEVICE_TAKEN: '该国标设备已被其他项目添加',
 } as const;
 
 /** A GB28181 device's catalog channels, for picking a camera's channelNo (1, 2, … as first listed). */

@@ -53,8 +53,9 @@ export class CamerasService {
     private readonly files: FileStore,
     private readonly cluster: ClusterBus,
     private readonly log: FastifyBaseLogger,
-    /** A platform's own check of a camera's device fields (GB28181: the id and the catalog's channels). */
-    private readonly checkDevice: (camera: CameraInput) => Promise<void> = async () => undefined,
+    /** A platform's own check of a camera's device fields (GB28181: the id, its owner, the catalog's channels). */
+    private readonly checkDevice: (projectId: number, camera: CameraInput) => Promise<void> = async () =>
+      undefined,
   ) {
     this.playUrls = new NodeCache(cluster, {
       ttlMs: CameraLimits.PLAY_URL_CACHE_MS,
@@ -104,7 +105,7 @@ export class CamerasService {
     input: CameraInput,
     current: CameraRow | null,
   ): Promise<CameraFields> {
-    await this.checkDevice(input);
+    await this.checkDevice(projectId, input);
     const groupId = input.groupId ?? current?.group_id ?? pathGroupId;
     if ((await this.repository.subtree(projectId, groupId)).length === 0)
       throw badRequest(CameraTexts.GROUP_NOT_FOUND);

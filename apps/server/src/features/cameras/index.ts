@@ -51,7 +51,7 @@ export async function camerasFeature(platform: Platform, deps: { box: SecretBox 
     platform.files,
     platform.cluster,
     platform.log,
-    (camera) => gb28181.checkCamera(camera),
+    (projectId, camera) => gb28181.checkCamera(projectId, camera),
   );
   registerCameraRoutes(platform.router, service);
   registerCameraSessionRoutes(platform.router, service);

@@ -8,15 +8,20 @@ import { GB_ID } from './settings.js';
 
 /**
  * A GB28181 camera's device fields on create and edit: deviceSerial is the device's 20-digit id;
- * once the device's catalog is stored, channelNo must be one of its channels (a device not seen
- * yet, or with an empty catalog, is taken on trust: it may register later).
+ * the device is the project's that added it first (every device registers with the one platform
+ * password, so without this any project that learnt an id could watch another's cameras); once the
+ * device's catalog is stored, channelNo must be one of its channels (a device not seen yet, or with
+ * an empty catalog, is taken on trust: it may register later).
  */
 export async function checkGbCamera(
   devices: GbDevicesRepository,
+  projectId: number,
   camera: { aggType: number; deviceSerial: string; channelNo: number },
 ): Promise<void> {
   if (camera.aggType !== AggType.GB28181) return;
   if (!GB_ID.test(camera.deviceSerial)) throw badRequest(Gb28181Texts.DEVICE_ID_FORMAT);
+  if (await devices.ownedElsewhere(camera.deviceSerial, projectId))
+    throw badRequest(Gb28181Texts.DEVICE_TAKEN);
   const channels = await devices.channels(camera.deviceSerial);
   if (channels.length > 0 && !channels.some((c) => c.channel_no === camera.channelNo))
     throw badRequest(Gb28181Texts.NO_CHANNEL(camera.channelNo));
@@ -24,8 +29,8 @@ export async function checkGbCamera(
 
 /**
  * The channel picker of a GB28181 camera (decision 0070): what the device's catalog listed, with
- * the numbers a camera's channelNo takes. Only for who may add or edit cameras (create bit): a
- * device belongs to no project, so this says no more than its channel names and state.
+ * the numbers a camera's channelNo takes. Only for who may add or edit cameras (create bit), and
+ * not for a device another project has as its camera.
  */
 export function registerGbChannelRoutes(router: Router, devices: GbDevicesRepository): void {
   router.route({
@@ -42,7 +47,9 @@ export function registerGbChannelRoutes(router: Router, devices: GbDevicesReposi
       scopeId: ({ params }) => params.groupId,
     },
     response: gbChannels,
-    handler: async ({ query }) => {
+    handler: async ({ scope, query }) => {
+      if (await devices.ownedElsewhere(query.deviceSerial, scope!.id))
+        throw badRequest(Gb28181Texts.DEVICE_TAKEN);
       const device = await devices.device(query.deviceSerial);
       const channels = device ? await devices.channels(query.deviceSerial) : [];
       return {

@@ -18,6 +18,20 @@ export interface CatalogItem {
 export class GbDevicesRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Whether a project other than this one has the device as its own camera (not a shared one). */
+  async ownedElsewhere(deviceId: string, projectId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('cameras')
+      .select('id')
+      .where('agg_type', '=', AggType.GB28181)
+      .where('device_serial', '=', deviceId)
+      .where('share_owner_id', 'is', null)
+      .where('project_id', '<>', projectId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   device(deviceId: string): Promise<GbDeviceRow | undefined> {
     return this.db
       .selectFrom('gb28181_devices')

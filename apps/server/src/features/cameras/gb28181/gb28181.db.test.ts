@@ -6,7 +6,8 @@ import { loadConfig } from '../../../platform/config.js';
 import { DEMO_ACCOUNTS } from '../../../seed.js';
 import { type FakeGbDevice, startFakeGbDevice } from '../../../test/fake-gb-device.js';
 import { type FakeZlm, startFakeZlm } from '../../../test/fake-zlmediakit.js';
-import { startServer, type TestServer } from '../../../test/server.js';
+import { ADMIN_PASSWORD, startServer, type TestServer } from '../../../test/server.js';
+import { projectWithAdmin } from '../../../test/tenants.js';
 import { NONE_READER_HOOK_PATH, NOT_FOUND_HOOK_PATH } from './index.js';
 
 /**
@@ -333,6 +334,29 @@ describe('GB28181 signalling: PTZ and presets', () => {
       body: { name: '国标2', aggType: AggType.GB28181, deviceSerial: DEVICE, channelNo: 3 },
     });
     expect(edit.body).toMatchObject({ code: 40000, message: Gb28181Texts.NO_CHANNEL(3) });
+  });
+
+  it('a device is the project’s that added it: another project can neither add it nor list its channels', async () => {
+    const system = (await t.login('admin', ADMIN_PASSWORD)).access;
+    const other = await projectWithAdmin(t, system, '另一个项目', 'gb-other-admin');
+    const created = await t.request('POST', `/iot/groups/${other.projectId}/cameras`, {
+      token: other.token,
+      body: { name: '别人的国标', aggType: AggType.GB28181, deviceSerial: DEVICE, channelNo: 1 },
+    });
+    expect(created.body).toMatchObject({ code: 40000, message: Gb28181Texts.DEVICE_TAKEN });
+    const channels = await t.request(
+      'GET',
+      `/iot/groups/${other.projectId}/cameras/gb28181Channels?deviceSerial=${DEVICE}`,
+      { token: other.token },
+    );
+    expect(channels.body).toMatchObject({ code: 40000, message: Gb28181Texts.DEVICE_TAKEN });
+    // The owner still lists them.
+    const own = await t.request<{ channels: unknown[] }>(
+      'GET',
+      `${cams()}/gb28181Channels?deviceSerial=${DEVICE}`,
+      { token: admin },
+    );
+    expect(own.body.data?.channels.length).toBeGreaterThan(0);
   });
 });
 

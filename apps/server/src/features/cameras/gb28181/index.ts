@@ -10,8 +10,14 @@ export { NONE_READER_HOOK_PATH, NOT_FOUND_HOOK_PATH, registerGbHookRoutes } from
 export interface Gb28181Platform {
   signalling: BuiltInGbSignalling | null;
   server: GbSipServer | null;
-  /** Refuses a GB28181 camera whose device id is not 20 digits or whose channel its catalog lacks. */
-  checkCamera(camera: { aggType: number; deviceSerial: string; channelNo: number }): Promise<void>;
+  /**
+   * Refuses a GB28181 camera whose device id is not 20 digits, whose device another project has,
+   * or whose channel its catalog lacks.
+   */
+  checkCamera(
+    projectId: number,
+    camera: { aggType: number; deviceSerial: string; channelNo: number },
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -24,8 +30,8 @@ export async function startGb28181(platform: Platform): Promise<Gb28181Platform>
   const sip = platform.config.cameraVendors.gbSip;
   const devices = new GbDevicesRepository(platform.db);
   registerGbChannelRoutes(platform.router, devices);
-  const checkCamera = (camera: { aggType: number; deviceSerial: string; channelNo: number }) =>
-    checkGbCamera(devices, camera);
+  const checkCamera: Gb28181Platform['checkCamera'] = (projectId, camera) =>
+    checkGbCamera(devices, projectId, camera);
   if (!sip.password) return { signalling: null, server: null, checkCamera, close: async () => undefined };
   const server = new GbSipServer(
     {
