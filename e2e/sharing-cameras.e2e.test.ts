@@ -75,7 +75,8 @@ beforeAll(async () => {
   h = await startBrowserHarness();
   if (FFMPEG_MISSING === null) source = await startFlvSource({ fps: 10 });
   demoProject = h.t.server.seeded.demoProjectId!;
-  ownerToken = (await h.t.login(DEMO_ACCOUNTS.projectAdmin.username, DEMO_ACCOUNTS.projectAdmin.password)).access;
+  ownerToken = (await h.t.login(DEMO_ACCOUNTS.projectAdmin.username, DEMO_ACCOUNTS.projectAdmin.password))
+    .access;
   const videoUrl = source?.url ?? 'http://127.0.0.1:9/none.flv';
   camera = await h.api<Camera>(
     'POST',
@@ -89,7 +90,8 @@ beforeAll(async () => {
     { name: '共享出水口摄像头', aggType: 4, videoUrl },
     ownerToken,
   );
-  target = (await h.api<{ projectGroupId: number }>('POST', '/iot/projects', { name: TARGET_NAME })).projectGroupId;
+  target = (await h.api<{ projectGroupId: number }>('POST', '/iot/projects', { name: TARGET_NAME }))
+    .projectGroupId;
   const role = await h.api<{ id: number }>('POST', `/iot/groups/${target}/roles`, {
     name: '共享接收',
     description: '只能使用分享码和看视频',
@@ -107,6 +109,29 @@ afterAll(async () => {
 });
 
 describe('使用分享码 with a camera', () => {
+  it('the owner’s 设备分享 offers the project’s cameras and lists them in the share (light desk, tech 390)', async () => {
+    for (const [viewport, theme] of [
+      [DESK, 'light'],
+      [PHONE, 'tech'],
+    ] as const) {
+      await h.api('PUT', '/iot/users/current/theme', { theme }, ownerToken);
+      const page = await h.openAs(
+        DEMO_ACCOUNTS.projectAdmin.username,
+        DEMO_ACCOUNTS.projectAdmin.password,
+        `/projects/groups/${demoProject}/gateways`,
+      );
+      await page.setViewportSize(viewport);
+      await page.getByTestId('open-shares').click();
+      const dialog = page.getByRole('dialog').filter({ hasText: '设备分享' });
+      await dialog.getByTestId('share-cameras').click();
+      await dropdown(page).getByText(`${spare.name}（`, { exact: false }).first().waitFor();
+      await shot(page, `manage-${theme}-${viewport.width === 390 ? '390' : 'desk'}`);
+      await page.keyboard.press('Escape');
+      await page.context().close();
+    }
+    await h.api('PUT', '/iot/users/current/theme', { theme: 'light' }, ownerToken);
+  });
+
   it('desk: the camera needs a group, then shows in 视频监控 tagged 共享, read-only, and plays', async () => {
     const code = await shareOf(camera);
     const page = await open(`/projects/groups/${target}/video`);

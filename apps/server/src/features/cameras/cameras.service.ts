@@ -74,7 +74,9 @@ export class CamerasService {
       rows.flatMap((r) => (r.share_owner_id === null ? [] : [r.share_owner_id])),
     );
     return rows.map((row) =>
-      row.share_owner_id === null ? this.answer(row) : this.answer(row, sources.get(row.share_owner_id) ?? 'gone'),
+      row.share_owner_id === null
+        ? this.answer(row)
+        : this.answer(row, sources.get(row.share_owner_id) ?? 'gone'),
     );
   }
 
@@ -281,7 +283,9 @@ export class CamerasService {
     work: (backend: CameraBackend, camera: CameraRef) => Promise<T>,
     options: { write?: boolean } = {},
   ): Promise<T> {
-    const { row, source } = options.write ? { row: await this.own(projectId, id) } : await this.view(projectId, id);
+    const { row, source } = options.write
+      ? { row: await this.own(projectId, id) }
+      : await this.view(projectId, id);
     const reached = source?.row ?? row;
     const backend = this.backends.of(reached.agg_type);
     const camera = await this.ref(reached.project_id, reached);

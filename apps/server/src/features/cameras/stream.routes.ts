@@ -33,7 +33,10 @@ export function registerStreamRoutes(
     if (!camera) throw notFound(CameraTexts.NOT_FOUND);
     // A shared camera's copy plays the owner's stream while the share stands (decision 0069): the
     // ticket outlives a revocation by up to 15 minutes, so the grant is judged again here.
-    const source = camera.share_owner_id === null ? camera : (await repository.shareSource(camera.project_id, camera))?.row;
+    const source =
+      camera.share_owner_id === null
+        ? camera
+        : (await repository.shareSource(camera.project_id, camera))?.row;
     if (!source) throw notFound(CameraMessages.SHARED_CAMERA_GONE(camera.name));
     if (source.agg_type !== AggType.HTTP_FLV || !source.video_url) throw notFound(CameraTexts.NOT_FOUND);
     return { cameraId, url: source.video_url };

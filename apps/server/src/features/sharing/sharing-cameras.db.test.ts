@@ -117,13 +117,20 @@ describe('a share with cameras', () => {
     );
     expect(groups.map((g) => g.id)).toContain(targetSite);
     // The groups of a project the caller may not add devices to are not answered.
-    const foreign = await t.request('GET', `/iot/shares/${share.id}/targetGroups?groupId=${target.projectId}`, {
-      token: third.token,
-    });
+    const foreign = await t.request(
+      'GET',
+      `/iot/shares/${share.id}/targetGroups?groupId=${target.projectId}`,
+      {
+        token: third.token,
+      },
+    );
     expect(foreign.status).toBe(403);
 
     const missing = await useShare(share.id, { groupId: target.projectId, cameras: [] });
-    expect(missing.body).toMatchObject({ code: ResultCode.ERROR, message: ShareMessages.CAMERA_GROUP_REQUIRED });
+    expect(missing.body).toMatchObject({
+      code: ResultCode.ERROR,
+      message: ShareMessages.CAMERA_GROUP_REQUIRED,
+    });
     const elsewhere = await useShare(share.id, {
       groupId: target.projectId,
       cameras: [{ cameraId: gate.id, groupId: third.projectId }],
@@ -189,9 +196,9 @@ describe('a share with cameras', () => {
       });
     }
     // The owner's camera through the target's project: not the target's.
-    expect((await t.request('GET', `${cams(target)}/${gate.id}/playUrl`, { token: target.token })).body.message).toBe(
-      CameraTexts.NOT_FOUND,
-    );
+    expect(
+      (await t.request('GET', `${cams(target)}/${gate.id}/playUrl`, { token: target.token })).body.message,
+    ).toBe(CameraTexts.NOT_FOUND);
   });
 
   it('another project reaches neither the copy nor the owner’s camera', async () => {
@@ -215,7 +222,9 @@ describe('a share with cameras', () => {
     expect(gone).toBe('被分享设备厂区大门摄像头已被删除，无法观看！');
     const play = await t.request('GET', `${cams(target)}/${copy.id}/playUrl`, { token: target.token });
     expect(play.body).toMatchObject({ code: ResultCode.ERROR, message: gone });
-    expect((await t.request('GET', `${cams(target)}/${copy.id}`, { token: target.token })).body.message).toBe(gone);
+    expect((await t.request('GET', `${cams(target)}/${copy.id}`, { token: target.token })).body.message).toBe(
+      gone,
+    );
     // A ticket handed out before the deletion opens nothing.
     expect((await stream(url)).status).toBe(404);
     // Still listed, marked gone, until the target removes it.
@@ -243,7 +252,9 @@ describe('a share with cameras', () => {
     expect(play.body.message).toBe(CameraMessages.SHARED_CAMERA_GONE('堆场摄像头'));
     expect((await stream(url)).status).toBe(404);
     // The owner still plays its camera.
-    const mine = await t.ok<{ url: string }>('GET', `${cams(owner)}/${yard.id}/playUrl`, { token: owner.token });
+    const mine = await t.ok<{ url: string }>('GET', `${cams(owner)}/${yard.id}/playUrl`, {
+      token: owner.token,
+    });
     expect((await stream(mine.url)).status).toBe(200);
   });
 
@@ -281,7 +292,9 @@ describe('one quota gate for a shared gateway', () => {
     await setProject(owner.projectId, { can_manage_gateway_data: 1, access_gateway_indicator_max_num: 1000 });
     await setProject(receiver.projectId, { access_gateway_indicator_max_num: 1 });
     const share = (await createShare({ gatewayIds: [pump.id] })).body.data;
-    expect((await useShare(share.id, { groupId: receiver.projectId }, receiver)).body.code).toBe(ResultCode.SUCCESS);
+    expect((await useShare(share.id, { groupId: receiver.projectId }, receiver)).body.code).toBe(
+      ResultCode.SUCCESS,
+    );
 
     const indicatorId = await indicatorOf(pump.indicators.flow!);
     const refused = await addIndicator(owner, pump.id, indicatorId, 'level');
@@ -305,7 +318,9 @@ describe('one quota gate for a shared gateway', () => {
     const share = (await createShare({ gatewayIds: [pump.id] })).body.data;
     // Room for what it holds (1 own + 1 shared) and one more.
     await setProject(receiver.projectId, { access_gateway_indicator_max_num: 3 });
-    expect((await useShare(share.id, { groupId: receiver.projectId }, receiver)).body.code).toBe(ResultCode.SUCCESS);
+    expect((await useShare(share.id, { groupId: receiver.projectId }, receiver)).body.code).toBe(
+      ResultCode.SUCCESS,
+    );
     const ownerIndicator = await indicatorOf(pump.indicators.flow!);
     const targetIndicator = await indicatorOf(ownGateway.indicators.ph!);
     for (let round = 0; round < 3; round++) {

@@ -164,7 +164,9 @@ describe.skipIf(!available)('a camera share revoked on one node', () => {
     // Node B heard the revocation from node A: the relay ended the stream (4000: stream ended).
     expect(await closed).toBe(4000);
     expect(await b.ok<Camera[]>('GET', cams(target.projectId), { token: target.token })).toEqual([]);
-    const again = await b.request('GET', `${cams(target.projectId)}/${copy!.id}/playUrl`, { token: target.token });
+    const again = await b.request('GET', `${cams(target.projectId)}/${copy!.id}/playUrl`, {
+      token: target.token,
+    });
     expect(again.body.message).toBe('被分享设备共享大门已被删除，无法观看！');
   });
 });

@@ -8,7 +8,11 @@ import { chargedIndicatorCount, sharedCameraIds, sharedGatewayIds } from './visi
  * The one quota gate (indicators' reserveIndicatorQuota, decision 0068) on a transaction's
  * connection; handed in by app.ts, as the indicators feature reads this feature's visibility rule.
  */
-export type ReserveQuota = (db: Kysely<Database>, projectId: number, reservation: QuotaReservation) => Promise<void>;
+export type ReserveQuota = (
+  db: Kysely<Database>,
+  projectId: number,
+  reservation: QuotaReservation,
+) => Promise<void>;
 
 export interface ShareRow {
   id: number;
@@ -437,7 +441,9 @@ export class SharingRepository {
     const rows = await this.db
       .selectFrom('share_links as sl')
       .innerJoin('cameras as copy', (join) =>
-        join.onRef('copy.share_owner_id', '=', 'sl.item_id').onRef('copy.project_id', '=', 'sl.target_project_id'),
+        join
+          .onRef('copy.share_owner_id', '=', 'sl.item_id')
+          .onRef('copy.project_id', '=', 'sl.target_project_id'),
       )
       .select(['copy.id', 'copy.project_id', 'copy.share_owner_id'])
       .where('sl.share_id', '=', shareId)

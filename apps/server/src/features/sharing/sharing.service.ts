@@ -156,7 +156,8 @@ export class SharingService {
       cameraId,
       groupId: body.cameras.find((c) => c.cameraId === cameraId)!.groupId,
     }));
-    if (cameras.some((c) => !groups.has(c.groupId))) throw badRequest(ShareMessages.CAMERA_GROUP_NOT_IN_TARGET);
+    if (cameras.some((c) => !groups.has(c.groupId)))
+      throw badRequest(ShareMessages.CAMERA_GROUP_NOT_IN_TARGET);
     if (await this.repository.wasUsedBy(share.id, target.id)) throw conflict(ShareMessages.ALREADY_USED);
     const result = await this.repository.use(
       { id: share.id, gatewayIds: items.filter((i) => i.kind === 'gateway').map((i) => i.id), cameras },
