@@ -171,7 +171,10 @@ export function UseShareDialog({ open, onClose }: { open: boolean; onClose(): vo
                     <Descriptions.Item label="有效期至">
                       {share.expiresAt ? new Date(share.expiresAt).toLocaleString('zh-CN') : '长期有效'}
                     </Descriptions.Item>
-                    <Descriptions.Item label="需要监测项">{share.indicatorCount} 个</Descriptions.Item>
+                    {/* Cameras bring no monitoring items: a share of cameras only needs none. */}
+                    {share.gateways.length > 0 || share.cameras.length === 0 ? (
+                      <Descriptions.Item label="需要监测项">{share.indicatorCount} 个</Descriptions.Item>
+                    ) : null}
                   </Descriptions>
                   {(share.gateways.length > 0 || share.cameras.length === 0) && (
                     <List
