@@ -186,7 +186,7 @@ describe('sharing two gateways by code', () => {
     await row.waitFor();
     await row.getByRole('button', { name: /撤\s?销/ }).click();
     const confirm = page.locator('.ant-popconfirm').filter({ hasText: '确定撤销这个分享吗？' });
-    await confirm.getByText('使用它的1个项目将立即失去这些网关。').waitFor();
+    await confirm.getByText('使用它的1个项目将立即失去这些设备。').waitFor();
     await shot(page, 'revoke-light-desk');
     await button(confirm, '撤销').click();
     await row.getByText('已撤销').waitFor();

@@ -29,7 +29,7 @@ import { gatewayTypesFeature } from './features/gateway-types/index.js';
 import { gatewaysFeature } from './features/gateways/index.js';
 import { groupsFeature } from './features/groups/index.js';
 import { type HistoryFeature, historyFeature } from './features/history/index.js';
-import { indicatorsFeature } from './features/indicators/index.js';
+import { IndicatorStores, indicatorsFeature, reserveIndicatorQuota } from './features/indicators/index.js';
 import { labelsFeature } from './features/labels/index.js';
 import { liveDataFeature } from './features/live-data/index.js';
 import {
@@ -195,7 +195,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { groups } = groupsFeature(platform);
   indicatorsFeature(platform);
   gatewaysFeature(platform);
-  sharingFeature(platform);
+  // Using a share spends indicators through the one quota gate (decisions 0068, 0069).
+  sharingFeature(platform, {
+    reserveQuota: (db, projectId, reservation) =>
+      reserveIndicatorQuota(new IndicatorStores(db, platform.dialect), projectId, reservation),
+  });
   gatewayTypesFeature(platform);
   unitsFeature(platform);
   labelsFeature(platform);

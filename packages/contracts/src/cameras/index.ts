@@ -149,8 +149,18 @@ export const camera = z.object({
   type: z.number().int(),
   showYuntaiIcon: flagNumber,
   showTalkIcon: flagNumber,
-  /** Issue 16: the camera this one was shared from. */
+  /**
+   * Issue 16: the camera this one was shared from (decision 0069); such a camera is read-only here:
+   * live view and playback, nothing that changes or moves it.
+   */
   shareOwnerId: z.number().int().nullable(),
+  /** The sharing project's name, for a shared camera. */
+  sharedFrom: z.string().nullable().optional(),
+  /**
+   * A shared camera the owner deleted: listed until removed here, and playing it answers
+   * 被分享设备{name}已被删除，无法观看！ (feature-areas §5).
+   */
+  shareGone: z.boolean().optional(),
   isOnline: flagNumber,
   /** What the camera's back-end can do (HTTP-FLV: nothing but play). */
   supports: z.object({ ptz: z.boolean(), talk: z.boolean(), playback: z.boolean(), presets: z.boolean() }),

@@ -167,8 +167,13 @@ export type IndicatorQuota = z.infer<typeof indicatorQuota>;
 
 /** `data` of a quota refusal starts with this code (spec core §8): `411:{max}:{used}:{needed}`. */
 export const QUOTA_REFUSAL_CODE = 411;
-export function quotaRefusalData(max: number, used: number, needed: number): string {
-  return `${QUOTA_REFUSAL_CODE}:${max}:${used}:${needed}`;
+/**
+ * With `projectId` when the project short of room is not the caller's (a project a gateway is shared
+ * into, decision 0069): `411:{max}:{used}:{needed}:{projectId}`.
+ */
+export function quotaRefusalData(max: number, used: number, needed: number, projectId?: number): string {
+  const base = `${QUOTA_REFUSAL_CODE}:${max}:${used}:${needed}`;
+  return projectId === undefined ? base : `${base}:${projectId}`;
 }
 export function isQuotaRefusal(data: unknown): boolean {
   return typeof data === 'string' && data.startsWith(`${QUOTA_REFUSAL_CODE}:`);

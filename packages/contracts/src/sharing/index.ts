@@ -15,6 +15,8 @@ export type ShareItemKind = (typeof SHARE_ITEM_KINDS)[number];
 export const SHARE_CODE_MAX = 36;
 /** Most gateways one share holds. */
 export const MAX_SHARE_GATEWAYS = 100;
+/** Most cameras one share holds. */
+export const MAX_SHARE_CAMERAS = 100;
 
 export const ShareMessages = {
   /** feature-areas §5, given in Chinese. */
@@ -33,10 +35,14 @@ export const ShareMessages = {
   ALREADY_USED: '该项目已使用过此分享码！',
   NOTHING_TO_SHARE: '分享的设备已不存在！',
   GATEWAYS_REQUIRED: '请选择要分享的网关',
+  DEVICES_REQUIRED: '请选择要分享的网关或摄像头',
   GATEWAY_NOT_IN_PROJECT: '只能分享本项目的网关',
+  CAMERA_NOT_IN_PROJECT: '只能分享本项目的摄像头',
+  CAMERA_GROUP_NOT_IN_TARGET: '摄像头所在分组须为目标项目的区域或站点',
   NOT_FOUND: '分享不存在',
   CAPACITY_SHORT: '项目剩余监测项不足，请先购买',
   READ_ONLY: '共享网关为只读，其配置由分享方项目管理！',
+  CAMERA_READ_ONLY: '共享摄像头为只读，只能观看实时画面和回放！',
   NOT_SHARED: '该网关不是共享到本项目的网关',
   EXPIRY_IN_PAST: '有效期须晚于当前时间',
 } as const;
@@ -53,15 +59,21 @@ export const shareCode = z
 
 export const getByCodeQuery = z.object({ code: shareCode });
 
-/** 新建分享 by a project admin: the project's gateways, optionally an expiry (epoch ms). */
-export const createShareBody = z.object({
-  gatewayIds: z
-    .array(id, { error: ShareMessages.GATEWAYS_REQUIRED })
-    .min(1, ShareMessages.GATEWAYS_REQUIRED)
-    .max(MAX_SHARE_GATEWAYS),
-  expiresAt: z.number().int().positive().nullable().default(null),
-  remark: z.string().trim().max(100).default(''),
-});
+/**
+ * 新建分享 by a project admin: the project's own gateways and cameras (at least one device),
+ * optionally an expiry (epoch ms).
+ */
+export const createShareBody = z
+  .object({
+    gatewayIds: z.array(id, { error: ShareMessages.DEVICES_REQUIRED }).max(MAX_SHARE_GATEWAYS).default([]),
+    cameraIds: z.array(id, { error: ShareMessages.DEVICES_REQUIRED }).max(MAX_SHARE_CAMERAS).default([]),
+    expiresAt: z.number().int().positive().nullable().default(null),
+    remark: z.string().trim().max(100).default(''),
+  })
+  .refine((body) => body.gatewayIds.length + body.cameraIds.length > 0, {
+    message: ShareMessages.DEVICES_REQUIRED,
+    path: ['gatewayIds'],
+  });
 
 /** Where each camera of the share goes in the target project (feature-areas §2, §5). */
 export const cameraPlacement = z.object({ cameraId: id, groupId: id });
@@ -76,6 +88,14 @@ export const useShareBody = z.object({
 });
 
 export const canShareQuery = z.object({ groupId: id });
+
+/** A group of the target project a shared camera may be placed in (the use-share dialog's picker). */
+export const shareTargetGroup = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  parentId: z.number().int().nullable(),
+});
+export type ShareTargetGroup = z.infer<typeof shareTargetGroup>;
 
 export const shareItem = z.object({
   kind: z.enum(SHARE_ITEM_KINDS),
@@ -145,6 +165,22 @@ export function missingCameraGroup(
     ? ShareMessages.CAMERA_GROUP_REQUIRED
     : undefined;
 }
+
+/** useShare's success message: what came in, from which project. */
+export function useShareMessage(gateways: number, cameras: number, sourceName: string): string {
+  const parts = [
+    ...(gateways > 0 || cameras === 0 ? [`${gateways}个共享网关`] : []),
+    ...(cameras > 0 ? [`${cameras}个共享摄像头`] : []),
+  ];
+  return `已添加${parts.join('、')}（来自项目“${sourceName}”）`;
+}
+
+/**
+ * The refusal when an owner adds indicators to a shared gateway and a project it is shared into
+ * lacks room (decision 0069): the data is the spec's 411 quota refusal of that project, with its id.
+ */
+export const sharedTargetShortText = (name: string, max: number, used: number, needed: number) =>
+  `该网关已共享给项目“${name}”，其监测项不足（最多${max}个，已接入${used}个，本次需新增${needed}个），请该项目购买后再添加`;
 
 /** A gateway as the target project lists it: marked shared, naming the owner project. */
 export const SHARED_TAG = '共享';

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   capacityShortText,
+  createShareBody,
   getByCodeQuery,
   missingCameraGroup,
   SHARE_CODE_MAX,
   ShareMessages,
   useShareBody,
+  useShareMessage,
 } from './index.js';
 
 describe('use-share validation (feature-areas §5)', () => {
@@ -40,5 +42,17 @@ describe('use-share validation (feature-areas §5)', () => {
 
   it('says how many more monitoring items the share needs', () => {
     expect(capacityShortText(5)).toBe('该分享需要的监测项比项目剩余的多5个，请先购买监测项。');
+  });
+
+  it('a share holds gateways, cameras or both, at least one device', () => {
+    expect(createShareBody.safeParse({}).error?.issues[0]?.message).toBe('请选择要分享的网关或摄像头');
+    expect(createShareBody.parse({ cameraIds: [2] })).toMatchObject({ gatewayIds: [], cameraIds: [2] });
+    expect(createShareBody.parse({ gatewayIds: [1] })).toMatchObject({ gatewayIds: [1], cameraIds: [] });
+  });
+
+  it('says what a use brought in', () => {
+    expect(useShareMessage(2, 0, '水厂')).toBe('已添加2个共享网关（来自项目“水厂”）');
+    expect(useShareMessage(0, 1, '水厂')).toBe('已添加1个共享摄像头（来自项目“水厂”）');
+    expect(useShareMessage(1, 2, '水厂')).toBe('已添加1个共享网关、2个共享摄像头（来自项目“水厂”）');
   });
 });

@@ -7,8 +7,14 @@ import type { AggType, PlaybackRecord, PtzDirection } from '@iot/contracts/camer
  * that speak each vendor's documented API.
  */
 export interface CameraRef {
+  /** The camera at its platform: for a shared camera, the owner's camera (decision 0069). */
   id: number;
   groupId: number;
+  /**
+   * The id the viewer reaches the camera by, when it differs from `id`: a shared camera's copy in
+   * the target project. The relay's ticket names it, so the stream is judged (and ended) per copy.
+   */
+  viewId?: number;
   deviceSerial: string;
   channelNo: number;
   videoUrl: string | null;

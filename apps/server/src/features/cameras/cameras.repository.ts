@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../platform/db/schema.js';
 import type { CameraAccountsTable, CamerasTable } from '../../platform/db/schema-cameras.js';
+import { linkedCameraIds, sharedCameraIds, standingSharedCamera } from '../sharing/index.js';
 
 export type CameraRow = Selectable<CamerasTable> & { group_name: string; account_name: string | null };
 export type CameraAccountRow = Selectable<CameraAccountsTable>;
@@ -52,8 +53,20 @@ export class CamerasRepository {
       .where('c.project_id', '=', projectId);
   }
 
+  /**
+   * The project's cameras in these groups: its own, and its copies of cameras shared into it by a
+   * share not revoked (decision 0069) — including one whose camera the owner deleted, which then
+   * says so when played; a revoked share unlists its copies.
+   */
   list(projectId: number, groupIds: number[], keyword?: string): Promise<CameraRow[]> {
-    let q = this.cameras(projectId).where('c.group_id', 'in', groupIds.length > 0 ? groupIds : [-1]);
+    let q = this.cameras(projectId)
+      .where('c.group_id', 'in', groupIds.length > 0 ? groupIds : [-1])
+      .where((eb) =>
+        eb.or([
+          eb('c.share_owner_id', 'is', null),
+          eb('c.share_owner_id', 'in', linkedCameraIds(this.db, projectId)),
+        ]),
+      );
     if (keyword) q = q.where('c.name', 'like', `%${keyword.replace(/[%_\\]/g, '\\$&')}%`);
     return q.orderBy('c.group_id').orderBy('c.id').execute();
   }
@@ -96,6 +109,53 @@ export class CamerasRepository {
   /** The camera, whichever project: the relay's look-up after the ticket named it. */
   findAnywhere(id: number) {
     return this.db.selectFrom('cameras').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * The owner's camera behind a copy shared into `projectId`, with the owner project's name, while
+   * a standing share grants it (decision 0069); undefined once the share or the camera is gone.
+   */
+  async shareSource(
+    projectId: number,
+    copy: { share_owner_id: number | null },
+  ): Promise<{ row: CameraRow; projectName: string } | undefined> {
+    if (copy.share_owner_id === null) return undefined;
+    const grant = await standingSharedCamera(this.db, projectId, copy.share_owner_id);
+    const row = grant && (await this.find(grant.projectId, grant.cameraId));
+    return row && { row, projectName: grant.projectName };
+  }
+
+  /**
+   * The owner cameras behind a project's copies that a standing share grants now, with the owner
+   * projects' names; the copies missing from the answer are of cameras gone.
+   */
+  async shareSources(
+    projectId: number,
+    ownerIds: number[],
+  ): Promise<Map<number, { row: CameraRow; projectName: string }>> {
+    if (ownerIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('cameras as c')
+      .innerJoin('groups as g', 'g.id', 'c.group_id')
+      .innerJoin('groups as p', 'p.id', 'c.project_id')
+      .leftJoin('camera_accounts as a', 'a.id', 'c.camera_account_id')
+      .selectAll('c')
+      .select(['g.name as group_name', 'a.name as account_name', 'p.name as project_name'])
+      .where('c.id', 'in', ownerIds)
+      .where('c.id', 'in', sharedCameraIds(this.db, projectId))
+      .execute();
+    return new Map(rows.map(({ project_name, ...row }) => [row.id, { row, projectName: project_name }]));
+  }
+
+  /** The copies of these cameras in the projects they were shared into (their streams end with them). */
+  async copiesOf(ownerIds: number[]): Promise<number[]> {
+    if (ownerIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('cameras')
+      .select('id')
+      .where('share_owner_id', 'in', ownerIds)
+      .execute();
+    return rows.map((r) => r.id);
   }
 
   // Accounts.

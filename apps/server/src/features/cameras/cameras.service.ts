@@ -13,10 +13,12 @@ import {
   type PtzDirection,
   SNAPSHOT_MATCH_MS,
 } from '@iot/contracts/cameras';
+import { ShareMessages } from '@iot/contracts/sharing';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { type ClusterBus, defineChannel } from '../../platform/cluster-bus.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { camerasChanged, camerasChannel } from '../../platform/camera-config.js';
+import type { ClusterBus } from '../../platform/cluster-bus.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/files.js';
 import { NodeCache } from '../../platform/node-cache.js';
 import type { SecretBox } from '../../platform/secret-box.js';
@@ -28,15 +30,11 @@ import { parseSpecTime } from './spec-time.js';
 type CameraInput = z.output<typeof cameraBody>;
 type AccountInput = z.output<typeof cameraAccountBody>;
 
-/** A camera changed or went: every node forgets its play URL and ends its relayed stream. */
-export const camerasChannel = defineChannel(
-  'cameras',
-  (raw) => {
-    const id = (raw as { cameraId?: unknown } | null)?.cameraId;
-    return typeof id === 'number' ? { cameraId: id } : undefined;
-  },
-  { confirmed: true },
-);
+/** A camera changed or went (or stopped being shared): every node forgets its play URL and stream. */
+export { camerasChannel };
+
+/** The owner's camera behind a copy shared into a project (decision 0069). */
+type ShareSource = { row: CameraRow; projectName: string };
 
 /**
  * 视频监控 (docs/decisions/0064-cameras.md): cameras and cloud accounts of a project, and the calls
@@ -73,11 +71,21 @@ export class CamerasService {
 
   async list(projectId: number, groupId: number, keyword?: string, onlyOwn = false): Promise<Camera[]> {
     const groups = onlyOwn ? [groupId] : await this.repository.subtree(projectId, groupId);
-    return (await this.repository.list(projectId, groups, keyword)).map((row) => this.answer(row));
+    const rows = await this.repository.list(projectId, groups, keyword);
+    const sources = await this.repository.shareSources(
+      projectId,
+      rows.flatMap((r) => (r.share_owner_id === null ? [] : [r.share_owner_id])),
+    );
+    return rows.map((row) =>
+      row.share_owner_id === null
+        ? this.answer(row)
+        : this.answer(row, sources.get(row.share_owner_id) ?? 'gone'),
+    );
   }
 
   async detail(projectId: number, id: number): Promise<Camera> {
-    return this.answer(await this.row(projectId, id));
+    const { row, source } = await this.view(projectId, id);
+    return this.answer(row, source);
   }
 
   async create(projectId: number, pathGroupId: number, input: CameraInput): Promise<Camera> {
@@ -87,14 +95,17 @@ export class CamerasService {
   }
 
   async update(projectId: number, pathGroupId: number, id: number, input: CameraInput): Promise<Camera> {
-    const current = await this.row(projectId, id);
+    const current = await this.own(projectId, id);
     await this.repository.update(projectId, id, await this.fields(projectId, pathGroupId, input, current));
     await this.changed(id);
     return this.detail(projectId, id);
   }
 
+  /** Deletes an own camera; of a shared one, only a copy whose camera or share is gone (a cleanup). */
   async remove(projectId: number, id: number): Promise<void> {
-    await this.row(projectId, id);
+    const row = await this.row(projectId, id);
+    if (row.share_owner_id !== null && (await this.repository.shareSource(projectId, row)))
+      throw forbidden(ShareMessages.CAMERA_READ_ONLY);
     await this.repository.delete(projectId, id);
     await this.changed(id);
   }
@@ -140,8 +151,9 @@ export class CamerasService {
     };
   }
 
+  /** The camera and its copies in the projects it is shared into: their streams follow it. */
   private async changed(cameraId: number): Promise<void> {
-    await this.cluster.publish(camerasChannel, { cameraId });
+    await camerasChanged(this.cluster, [cameraId, ...(await this.repository.copiesOf([cameraId]))]);
   }
 
   private async row(projectId: number, id: number): Promise<CameraRow> {
@@ -150,7 +162,60 @@ export class CamerasService {
     return row;
   }
 
-  private answer(row: CameraRow): Camera {
+  /**
+   * A camera the project may watch: its own, or its copy of a camera shared into it while the share
+   * stands and the owner's camera exists (decision 0069); otherwise 被分享设备{name}已被删除，无法观看！.
+   */
+  private async view(projectId: number, id: number): Promise<{ row: CameraRow; source?: ShareSource }> {
+    const row = await this.row(projectId, id);
+    if (row.share_owner_id === null) return { row };
+    const source = await this.repository.shareSource(projectId, row);
+    if (!source) throw badRequest(CameraMessages.SHARED_CAMERA_GONE(row.name));
+    return { row, source };
+  }
+
+  /** A camera the project may change or move: only its own; a shared one is read-only (403). */
+  private async own(projectId: number, id: number): Promise<CameraRow> {
+    const row = await this.row(projectId, id);
+    if (row.share_owner_id !== null) throw forbidden(ShareMessages.CAMERA_READ_ONLY);
+    return row;
+  }
+
+  /**
+   * A shared camera is answered as the owner's camera is now (name, platform, state), placed in the
+   * target's group, without the owner's addresses or accounts, and with nothing it may not do here:
+   * no PTZ, talk or presets (the player hides those controls); playback as the platform allows.
+   */
+  private answer(row: CameraRow, source?: ShareSource | 'gone'): Camera {
+    if (source === 'gone')
+      return {
+        ...this.answer({ ...row, share_owner_id: null }),
+        videoUrl: null,
+        shareOwnerId: row.share_owner_id,
+        shareGone: true,
+        showYuntaiIcon: 0,
+        showTalkIcon: 0,
+        supports: { ptz: false, talk: false, playback: false, presets: false },
+      };
+    if (source) {
+      const owner = source.row;
+      const supports = this.backends.supports(owner.agg_type);
+      return {
+        ...this.answer(owner),
+        id: row.id,
+        groupId: row.group_id,
+        groupName: row.group_name,
+        deviceSerial: '',
+        videoUrl: null,
+        hasValidateCode: false,
+        cameraAccount: null,
+        showYuntaiIcon: 0,
+        showTalkIcon: 0,
+        shareOwnerId: owner.id,
+        sharedFrom: source.projectName,
+        supports: { ...supports, ptz: false, talk: false, presets: false },
+      };
+    }
     return {
       id: row.id,
       groupId: row.group_id,
@@ -169,6 +234,7 @@ export class CamerasService {
       showYuntaiIcon: row.show_yuntai_icon ? 1 : 0,
       showTalkIcon: row.show_talk_icon ? 1 : 0,
       shareOwnerId: row.share_owner_id,
+      sharedFrom: null,
       isOnline: row.is_online ? 1 : 0,
       supports: this.backends.supports(row.agg_type),
     };
@@ -210,15 +276,24 @@ export class CamerasService {
     }
   }
 
-  /** Runs a back-end call; its Chinese message becomes the answer's. */
+  /**
+   * Runs a back-end call; its Chinese message becomes the answer's. A shared camera is reached
+   * through the owner's camera (its platform, account and address), for watching only: a call that
+   * changes or moves the camera (`write`) is refused there as read-only.
+   */
   async call<T>(
     projectId: number,
     id: number,
     work: (backend: CameraBackend, camera: CameraRef) => Promise<T>,
+    options: { write?: boolean } = {},
   ): Promise<T> {
-    const row = await this.row(projectId, id);
-    const backend = this.backends.of(row.agg_type);
-    const camera = await this.ref(projectId, row);
+    const { row, source } = options.write
+      ? { row: await this.own(projectId, id) }
+      : await this.view(projectId, id);
+    const reached = source?.row ?? row;
+    const backend = this.backends.of(reached.agg_type);
+    const camera = await this.ref(reached.project_id, reached);
+    if (source) camera.viewId = row.id;
     try {
       return await work(backend, camera);
     } catch (error) {
@@ -229,7 +304,8 @@ export class CamerasService {
 
   /** The play URL, kept 5 minutes per camera on this node (feature-areas §9). */
   async playUrl(projectId: number, id: number): Promise<{ url: string }> {
-    await this.row(projectId, id);
+    // Checked before the cache: a copy whose share went is refused even with a URL cached.
+    await this.view(projectId, id);
     const url = await this.playUrls.get(id, () => this.call(projectId, id, (b, c) => b.playUrl(c)));
     if (!url) throw badRequest(CameraMessages.NO_PLAY_URL);
     return { url };
@@ -241,7 +317,7 @@ export class CamerasService {
   }
 
   async talkUrl(projectId: number, id: number): Promise<{ url: string }> {
-    return { url: await this.call(projectId, id, (b, c) => b.talkUrl(c)) };
+    return { url: await this.call(projectId, id, (b, c) => b.talkUrl(c), { write: true }) };
   }
 
   playbacks(projectId: number, id: number, beginTime: string, endTime: string) {
@@ -256,24 +332,26 @@ export class CamerasService {
     id: number,
     command: { action: 'start' | 'stop'; direction: PtzDirection; speed: number },
   ) {
-    await this.call(projectId, id, (b, c) => b.ptz(c, command));
+    await this.call(projectId, id, (b, c) => b.ptz(c, command), { write: true });
   }
 
   // Presets.
 
   async presets(projectId: number, cameraId: number): Promise<Preset[]> {
-    await this.row(projectId, cameraId);
+    const { source } = await this.view(projectId, cameraId);
+    // The owner's presets move the owner's camera: none is offered where it is shared.
+    if (source) return [];
     return (await this.repository.presets(cameraId)).map(presetAnswer);
   }
 
   async presetNameAvailable(projectId: number, cameraId: number, name: string, excludeId?: number) {
-    await this.row(projectId, cameraId);
+    await this.own(projectId, cameraId);
     return !(await this.repository.presetNameTaken(cameraId, name.trim(), excludeId));
   }
 
   /** Stores the camera's current position as a new preset, with a picture of it when one comes. */
   async addPreset(projectId: number, cameraId: number, name: string): Promise<Preset> {
-    const row = await this.row(projectId, cameraId);
+    const row = await this.own(projectId, cameraId);
     const backend = this.backends.of(row.agg_type);
     if (!backend.supports.presets || !backend.presetSet) throw badRequest(CameraMessages.NO_PTZ);
     if (await this.repository.presetNameTaken(cameraId, name)) throw conflict(CameraTexts.PRESET_NAME_TAKEN);
@@ -296,7 +374,7 @@ export class CamerasService {
   }
 
   async gotoPreset(projectId: number, cameraId: number, presetId: number): Promise<void> {
-    await this.row(projectId, cameraId);
+    await this.own(projectId, cameraId);
     const preset = await this.repository.preset(cameraId, presetId);
     if (!preset) throw notFound(CameraTexts.PRESET_NOT_FOUND);
     await this.call(projectId, cameraId, async (b, c) => {
@@ -306,7 +384,7 @@ export class CamerasService {
   }
 
   async removePreset(projectId: number, cameraId: number, presetId: number): Promise<void> {
-    await this.row(projectId, cameraId);
+    await this.own(projectId, cameraId);
     if (!(await this.repository.preset(cameraId, presetId))) throw notFound(CameraTexts.PRESET_NOT_FOUND);
     await this.repository.deletePreset(cameraId, presetId);
   }

@@ -47,10 +47,16 @@ export function registerCameraSessionRoutes(router: Router, service: CamerasServ
       access,
       response: webrtcAnswer,
       handler: async ({ scope, params, body }) => {
-        const answer = await service.call(scope!.id, params.id, (backend, camera) => {
-          if (!isWebRtcBackend(backend)) throw badRequest(CameraMessages.NO_PLAY_URL);
-          return backend.webrtcAnswer(camera, body.streamPath, body.offer, mode);
-        });
+        const answer = await service.call(
+          scope!.id,
+          params.id,
+          (backend, camera) => {
+            if (!isWebRtcBackend(backend)) throw badRequest(CameraMessages.NO_PLAY_URL);
+            return backend.webrtcAnswer(camera, body.streamPath, body.offer, mode);
+          },
+          // Pushing a microphone is talking: refused on a shared (read-only) camera.
+          { write: mode === 'push' },
+        );
         return { answer };
       },
     });
@@ -65,10 +71,15 @@ export function registerCameraSessionRoutes(router: Router, service: CamerasServ
     access: create,
     response: z.null(),
     handler: async ({ scope, params, body }) => {
-      await service.call(scope!.id, params.id, (backend, camera) => {
-        if (!isWebRtcBackend(backend)) throw badRequest(CameraMessages.NO_TALK);
-        return backend.talk(camera, body.streamPath, body.action);
-      });
+      await service.call(
+        scope!.id,
+        params.id,
+        (backend, camera) => {
+          if (!isWebRtcBackend(backend)) throw badRequest(CameraMessages.NO_TALK);
+          return backend.talk(camera, body.streamPath, body.action);
+        },
+        { write: true },
+      );
       return null;
     },
   });

@@ -1,5 +1,5 @@
 import { ResultCode } from '@iot/contracts';
-import { AggType, CAMERA_STREAM_PATH, CameraTexts } from '@iot/contracts/cameras';
+import { AggType, CAMERA_STREAM_PATH, CameraMessages, CameraTexts } from '@iot/contracts/cameras';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../platform/errors.js';
@@ -30,9 +30,16 @@ export function registerStreamRoutes(
     const cameraId = ticket ? tickets.verify(ticket) : null;
     if (cameraId === null) throw forbidden(CameraTexts.TICKET_INVALID);
     const camera = await repository.findAnywhere(cameraId);
-    if (!camera || camera.agg_type !== AggType.HTTP_FLV || !camera.video_url)
-      throw notFound(CameraTexts.NOT_FOUND);
-    return { cameraId, url: camera.video_url };
+    if (!camera) throw notFound(CameraTexts.NOT_FOUND);
+    // A shared camera's copy plays the owner's stream while the share stands (decision 0069): the
+    // ticket outlives a revocation by up to 15 minutes, so the grant is judged again here.
+    const source =
+      camera.share_owner_id === null
+        ? camera
+        : (await repository.shareSource(camera.project_id, camera))?.row;
+    if (!source) throw notFound(CameraMessages.SHARED_CAMERA_GONE(camera.name));
+    if (source.agg_type !== AggType.HTTP_FLV || !source.video_url) throw notFound(CameraTexts.NOT_FOUND);
+    return { cameraId, url: source.video_url };
   }
 
   router.publicRoute({

@@ -5,7 +5,7 @@ import type { Dialect } from '../../platform/db/connect.js';
 import { paginate } from '../../platform/db/paging.js';
 import type { Database, GatewayIndicatorsTable } from '../../platform/db/schema.js';
 import { containsText } from '../../platform/db/search.js';
-import { chargedIndicatorCount, isSharedInto } from '../sharing/index.js';
+import { chargedIndicatorCount, isSharedInto, sharedTargets } from '../sharing/index.js';
 
 /** The fields of a gateway indicator a project sets. */
 export interface GatewayIndicatorInput {
@@ -146,6 +146,31 @@ export class GatewayIndicatorsRepository {
   /** Whether the gateway is shared into the project (readable there, never writable). */
   isSharedInto(projectId: number, gatewayId: number): Promise<boolean> {
     return isSharedInto(this.db, projectId, gatewayId);
+  }
+
+  /** The projects (id, name) the gateway is shared into by a standing share, each once. */
+  async sharedInto(gatewayId: number): Promise<{ projectId: number; name: string }[]> {
+    const ids = [...new Set((await sharedTargets(this.db, [gatewayId])).map((t) => t.projectId))];
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('groups')
+      .select(['id', 'name'])
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({ projectId: r.id, name: r.name }));
+  }
+
+  /** Locks these projects' rows in id order (PostgreSQL; SQLite runs one writer at a time). */
+  async lockProjects(projectIds: number[]): Promise<void> {
+    if (this.dialect !== 'postgres' || projectIds.length === 0) return;
+    await this.db
+      .selectFrom('projects')
+      .select('group_id')
+      .where('group_id', 'in', [...new Set(projectIds)])
+      .orderBy('group_id')
+      .forUpdate()
+      .execute();
   }
 
   /** The project's quota and use. */

@@ -47,7 +47,7 @@ export class GatewayIndicatorsService {
     const id = await this.stores.transaction(async (stores) => {
       await this.requireGateway(stores, projectId, gatewayId);
       await this.checkInput(stores, projectId, gatewayId, input);
-      await reserveIndicatorQuota(stores, projectId, 1);
+      await reserveIndicatorQuota(stores, projectId, { needed: 1, gatewayId });
       return stores.gatewayIndicators.create(gatewayId, input);
     });
     // Values for the new key are taken from now on, on every node.
@@ -99,7 +99,7 @@ export class GatewayIndicatorsService {
         keys.add(property.identifier);
         return true;
       });
-      await reserveIndicatorQuota(stores, projectId, wanted.length);
+      await reserveIndicatorQuota(stores, projectId, { needed: wanted.length, gatewayId });
       let indicatorsCreated = 0;
       for (const property of wanted) {
         let indicatorId = (await stores.indicators.findByName(projectId, property.name))?.id;

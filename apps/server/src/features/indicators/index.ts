@@ -6,7 +6,7 @@ import { IndicatorsService } from './indicators.service.js';
 import { IndicatorStores } from './stores.js';
 
 export { carryGatewayIndicators, dropGatewayIndicators } from './carry.js';
-export { reserveIndicatorQuota } from './quota.js';
+export { type QuotaReservation, reserveIndicatorQuota } from './quota.js';
 export type { GatewayIndicatorsService, IndicatorsService };
 export { IndicatorStores };
 

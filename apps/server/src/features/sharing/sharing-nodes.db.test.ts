@@ -1,10 +1,12 @@
 import type { Page } from '@iot/contracts';
+import { AggType, type Camera } from '@iot/contracts/cameras';
 import type { GatewayListItem } from '@iot/contracts/gateways';
 import type { LiveMessage } from '@iot/contracts/live-data';
 import type { Share } from '@iot/contracts/sharing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createGateway, type TestGateway } from '../../test/factories.js';
+import { type FakeFlvCamera, startFakeFlvCamera } from '../../test/fake-flv-camera.js';
 import { MOSQUITTO_URL, mosquittoReachable } from '../../test/mosquitto.js';
 import { ADMIN_PASSWORD, startPeer, startServer, type TestServer } from '../../test/server.js';
 import { projectWithAdmin } from '../../test/tenants.js';
@@ -21,6 +23,7 @@ let owner: { projectId: number; token: string };
 let target: { projectId: number; token: string };
 let pump: TestGateway;
 let share: Share;
+let flv: FakeFlvCamera;
 
 async function openSocket(t: TestServer, token: string) {
   const ws = new WebSocket(`${t.baseUrl.replace('http', 'ws')}/data-server/ws?token=${token}`);
@@ -67,6 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await b?.close();
   await a?.close();
+  await flv?.close();
 });
 
 describe.skipIf(!available)('a share revoked on one node', () => {
@@ -123,5 +127,46 @@ describe.skipIf(!available)('a share revoked on one node', () => {
     expect(notifies(messages)).toBe(before);
     ws.close();
     ownerSocket.ws.close();
+  });
+});
+
+describe.skipIf(!available)('a camera share revoked on one node', () => {
+  it('ends the target’s stream on node B and unlists the camera there at once', async () => {
+    flv = await startFakeFlvCamera();
+    const cams = (projectId: number) => `/iot/groups/${projectId}/cameras`;
+    const camera = await a.ok<Camera>('POST', cams(owner.projectId), {
+      token: owner.token,
+      body: { name: '共享大门', aggType: AggType.HTTP_FLV, videoUrl: flv.url },
+    });
+    const cameraShare = await a.ok<Share>('POST', `/iot/groups/${owner.projectId}/shares`, {
+      token: owner.token,
+      body: { cameraIds: [camera.id] },
+    });
+    await b.ok('POST', `/iot/shares/${cameraShare.id}/useShare`, {
+      token: target.token,
+      body: { groupId: target.projectId, cameras: [{ cameraId: camera.id, groupId: target.projectId }] },
+    });
+    const [copy] = await b.ok<Camera[]>('GET', cams(target.projectId), { token: target.token });
+    expect(copy).toMatchObject({ shareOwnerId: camera.id });
+    const { url } = await b.ok<{ url: string }>('GET', `${cams(target.projectId)}/${copy!.id}/playUrl`, {
+      token: target.token,
+    });
+    // WebSocket-FLV from node B's relay, as the web player opens it.
+    const ws = new WebSocket(`${b.baseUrl.replace('http', 'ws')}${url}`);
+    let received = 0;
+    ws.on('message', (data: Buffer) => {
+      received += data.length;
+    });
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    await expect.poll(() => received, { timeout: 10_000 }).toBeGreaterThan(100);
+
+    await a.ok('DELETE', `/iot/groups/${owner.projectId}/shares/${cameraShare.id}`, { token: owner.token });
+    // Node B heard the revocation from node A: the relay ended the stream (4000: stream ended).
+    expect(await closed).toBe(4000);
+    expect(await b.ok<Camera[]>('GET', cams(target.projectId), { token: target.token })).toEqual([]);
+    const again = await b.request('GET', `${cams(target.projectId)}/${copy!.id}/playUrl`, {
+      token: target.token,
+    });
+    expect(again.body.message).toBe('被分享设备共享大门已被删除，无法观看！');
   });
 });

@@ -88,7 +88,7 @@ describe('a project admin shares the project’s gateways', () => {
       message: ShareMessages.GATEWAY_NOT_IN_PROJECT,
     });
     const empty = await createShare({ gatewayIds: [] });
-    expect(empty.body.message).toContain(ShareMessages.GATEWAYS_REQUIRED);
+    expect(empty.body.message).toContain(ShareMessages.DEVICES_REQUIRED);
     const past = await createShare({ gatewayIds: [pump.id], expiresAt: Date.now() - 1000 });
     expect(past.body.message).toBe(ShareMessages.EXPIRY_IN_PAST);
 

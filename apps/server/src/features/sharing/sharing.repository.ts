@@ -1,9 +1,18 @@
-import { SUSPENDED_PAY_STATUSES } from '@iot/contracts/projects';
-import type { Share, ShareItem, ShareItemKind } from '@iot/contracts/sharing';
+import type { Share, ShareItem, ShareItemKind, ShareTargetGroup } from '@iot/contracts/sharing';
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../../platform/db/connect.js';
 import type { Database } from '../../platform/db/schema.js';
-import { chargedIndicatorCount, sharedGatewayIds } from './visibility.js';
+import type { QuotaReservation } from '../indicators/index.js';
+import { chargedIndicatorCount, sharedCameraIds, sharedGatewayIds } from './visibility.js';
+
+/**
+ * The one quota gate (indicators' reserveIndicatorQuota, decision 0068) on a transaction's
+ * connection; handed in by app.ts, as the indicators feature reads this feature's visibility rule.
+ */
+export type ReserveQuota = (
+  db: Kysely<Database>,
+  projectId: number,
+  reservation: QuotaReservation,
+) => Promise<void>;
 
 export interface ShareRow {
   id: number;
@@ -21,15 +30,24 @@ export interface NewShare {
   projectId: number;
   userId: number;
   gatewayIds: number[];
+  cameraIds: number[];
   expiresAt: number | null;
   remark: string;
+}
+
+/** What a use brought into the target project. */
+export interface UseOutcome {
+  outcome: 'done' | 'used';
+  gatewayIds: number[];
+  /** The target's copies of the share's cameras (cameras.share_owner_id = the owner's camera). */
+  cameraCopyIds: number[];
 }
 
 /** The only Kysely user of sharing; the owner or target project is the first argument. */
 export class SharingRepository {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly dialect: Dialect,
+    private readonly reserve: ReserveQuota,
   ) {}
 
   /** Those of the ids that are gateways of the project. */
@@ -41,6 +59,32 @@ export class SharingRepository {
       .where('id', 'in', ids)
       .execute();
     return rows.map((r) => r.id);
+  }
+
+  /** Those of the ids that are the project's own cameras (a camera shared into it cannot be shared on). */
+  async camerasOfProject(projectId: number, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('cameras')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('share_owner_id', 'is', null)
+      .where('id', 'in', ids)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** The target project's groups a shared camera may be placed in (root, areas, sites). */
+  targetGroups(projectId: number): Promise<ShareTargetGroup[]> {
+    return this.db
+      .selectFrom('groups')
+      .select(['id', 'name', 'parent_id as parentId'])
+      .where('project_id', '=', projectId)
+      .where('is_monitor', '=', 0)
+      .orderBy('parent_id')
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
   }
 
   async create(share: NewShare): Promise<number> {
@@ -60,7 +104,10 @@ export class SharingRepository {
         .executeTakeFirstOrThrow();
       await trx
         .insertInto('share_items')
-        .values(share.gatewayIds.map((item_id) => ({ share_id: id, kind: 'gateway', item_id })))
+        .values([
+          ...share.gatewayIds.map((item_id) => ({ share_id: id, kind: 'gateway', item_id })),
+          ...share.cameraIds.map((item_id) => ({ share_id: id, kind: 'camera', item_id })),
+        ])
         .execute();
       return id;
     });
@@ -140,12 +187,27 @@ export class SharingRepository {
       .where('i.kind', '=', 'gateway')
       .orderBy('g.id')
       .execute();
-    return gateways.map((g) => ({
-      kind: 'gateway' as ShareItemKind,
-      id: g.id,
-      name: g.alias,
-      indicatorCount: Number(g.indicators ?? 0),
-    }));
+    const cameras = await this.db
+      .selectFrom('share_items as i')
+      .innerJoin('shares as s', 's.id', 'i.share_id')
+      .innerJoin('cameras as c', (join) =>
+        join.onRef('c.id', '=', 'i.item_id').onRef('c.project_id', '=', 's.project_id'),
+      )
+      .select(['c.id', 'c.name'])
+      .where('i.share_id', '=', shareId)
+      .where('i.kind', '=', 'camera')
+      .orderBy('c.id')
+      .execute();
+    return [
+      ...gateways.map((g) => ({
+        kind: 'gateway' as ShareItemKind,
+        id: g.id,
+        name: g.alias,
+        indicatorCount: Number(g.indicators ?? 0),
+      })),
+      // Cameras bring no monitoring items: the target's quota is not charged for them.
+      ...cameras.map((c) => ({ kind: 'camera' as ShareItemKind, id: c.id, name: c.name, indicatorCount: 0 })),
+    ];
   }
 
   /** The project's shares, newest first, each with its items and the projects that use it. */
@@ -213,8 +275,8 @@ export class SharingRepository {
     return row !== undefined;
   }
 
-  async wasUsedBy(shareId: number, projectId: number): Promise<boolean> {
-    const row = await this.db
+  async wasUsedBy(shareId: number, projectId: number, db = this.db): Promise<boolean> {
+    const row = await db
       .selectFrom('share_uses')
       .select('id')
       .where('share_id', '=', shareId)
@@ -223,56 +285,57 @@ export class SharingRepository {
     return row !== undefined;
   }
 
-  /** The project's indicator maximum and what it is charged for (own and shared-in gateways). */
-  async quota(projectId: number, db: Kysely<Database> = this.db): Promise<{ max: number; used: number }> {
-    let query = db
+  /**
+   * The project's indicator maximum and what it is charged for (own and shared-in gateways), read
+   * without a lock: canShare's answer. useShare decides under the quota gate's lock.
+   */
+  async quota(projectId: number): Promise<{ max: number; used: number }> {
+    const { max } = await this.db
       .selectFrom('projects')
       .select('access_gateway_indicator_max_num as max')
-      .where('group_id', '=', projectId);
-    // Locks the target's row on PostgreSQL, so two uses (or a use and an indicator added) racing for
-    // the last indicators cannot both pass; SQLite runs one write transaction at a time.
-    if (db !== this.db && this.dialect === 'postgres') query = query.forUpdate();
-    const { max } = await query.executeTakeFirstOrThrow();
-    return { max, used: await chargedIndicatorCount(db, projectId) };
-  }
-
-  /** Whether the project's pay state suspends it (D, E, F: decision 0068). */
-  async suspended(projectId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('projects')
-      .select('pay_status')
       .where('group_id', '=', projectId)
-      .executeTakeFirst();
-    return (SUSPENDED_PAY_STATUSES as readonly string[]).includes(row?.pay_status ?? '');
+      .executeTakeFirstOrThrow();
+    return { max, used: await chargedIndicatorCount(this.db, projectId) };
   }
 
   /** Gateways of the list already visible in the project through another share (charged once). */
-  async alreadyShared(projectId: number, gatewayIds: number[]): Promise<Set<number>> {
+  async alreadyShared(projectId: number, gatewayIds: number[], db = this.db): Promise<Set<number>> {
     if (gatewayIds.length === 0) return new Set();
-    const rows = await sharedGatewayIds(this.db, projectId).where('sl.item_id', 'in', gatewayIds).execute();
+    const rows = await sharedGatewayIds(db, projectId).where('sl.item_id', 'in', gatewayIds).execute();
     return new Set(rows.map((r) => r.item_id));
   }
 
   /**
-   * Records the use and links the gateways into the project's root, if the project has not used the
-   * share yet and its quota allows the indicators they bring — both checked inside the transaction,
-   * after the target's row is locked, so racing uses cannot both pass.
+   * Records the use: links the share's gateways not yet in the project into its root, and its
+   * cameras into the chosen groups, each with a copy in the project's 视频监控 (share_owner_id = the
+   * owner's camera; an earlier copy of the same camera is reused, so there is one per project).
+   * Whether the project used the share already and which gateways it lacks are read inside the quota
+   * gate's lock (the target's row, PostgreSQL; SQLite runs one writer), where the gate also refuses
+   * a suspended project and a quota too small for their indicators (`refusal`).
    */
   async use(
-    share: { id: number; gatewayIds: number[] },
+    share: { id: number; gatewayIds: number[]; cameras: { cameraId: number; groupId: number }[] },
     target: { projectId: number; userId: number },
-    fits: (quota: { max: number; used: number }) => boolean,
-  ): Promise<'done' | 'used' | 'short'> {
+    refusal: QuotaReservation['refusal'],
+  ): Promise<UseOutcome> {
     return this.db.transaction().execute(async (trx) => {
-      const quota = await this.quota(target.projectId, trx);
-      const used = await trx
-        .selectFrom('share_uses')
-        .select('id')
-        .where('share_id', '=', share.id)
-        .where('target_project_id', '=', target.projectId)
-        .executeTakeFirst();
-      if (used) return 'used';
-      if (!fits(quota)) return 'short';
+      let used = false;
+      let fresh: { id: number; indicatorCount: number }[] = [];
+      await this.reserve(trx, target.projectId, {
+        always: true,
+        refusal,
+        needed: async () => {
+          used = await this.wasUsedBy(share.id, target.projectId, trx);
+          if (used) return 0;
+          const already = await this.alreadyShared(target.projectId, share.gatewayIds, trx);
+          fresh = await this.gatewayIndicatorCounts(
+            trx,
+            share.gatewayIds.filter((g) => !already.has(g)),
+          );
+          return fresh.reduce((sum, g) => sum + g.indicatorCount, 0);
+        },
+      });
+      if (used) return { outcome: 'used', gatewayIds: [], cameraCopyIds: [] };
       const { id } = await trx
         .insertInto('share_uses')
         .values({
@@ -283,22 +346,117 @@ export class SharingRepository {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (share.gatewayIds.length > 0)
-        await trx
-          .insertInto('share_links')
-          .values(
-            share.gatewayIds.map((item_id) => ({
-              share_use_id: id,
-              share_id: share.id,
-              target_project_id: target.projectId,
-              kind: 'gateway',
-              item_id,
-              target_group_id: target.projectId,
-            })),
-          )
-          .execute();
-      return 'done';
+      const link = (kind: string, item_id: number, target_group_id: number) => ({
+        share_use_id: id,
+        share_id: share.id,
+        target_project_id: target.projectId,
+        kind,
+        item_id,
+        target_group_id,
+      });
+      const links = [
+        ...fresh.map((g) => link('gateway', g.id, target.projectId)),
+        ...share.cameras.map((c) => link('camera', c.cameraId, c.groupId)),
+      ];
+      if (links.length > 0) await trx.insertInto('share_links').values(links).execute();
+      const cameraCopyIds: number[] = [];
+      for (const placement of share.cameras)
+        cameraCopyIds.push(await this.placeCopy(trx, target.projectId, placement));
+      return { outcome: 'done', gatewayIds: fresh.map((g) => g.id), cameraCopyIds };
     });
+  }
+
+  private async gatewayIndicatorCounts(db: Kysely<Database>, gatewayIds: number[]) {
+    if (gatewayIds.length === 0) return [];
+    const rows = await db
+      .selectFrom('gateways as g')
+      .select((eb) => [
+        'g.id',
+        eb
+          .selectFrom('gateway_indicators as gi')
+          .select((sub) => sub.fn.countAll<number | string>().as('n'))
+          .whereRef('gi.gateway_id', '=', 'g.id')
+          .as('n'),
+      ])
+      .where('g.id', 'in', gatewayIds)
+      .orderBy('g.id')
+      .execute();
+    return rows.map((r) => ({ id: r.id, indicatorCount: Number(r.n ?? 0) }));
+  }
+
+  /**
+   * The target's copy of a shared camera in the chosen group: the earlier copy moved there (a
+   * project holds one per camera, whichever shares granted it), or a new one. The copy keeps only
+   * what lists show; the owner's address, account and code stay with the owner's camera.
+   */
+  private async placeCopy(
+    trx: Kysely<Database>,
+    projectId: number,
+    placement: { cameraId: number; groupId: number },
+  ): Promise<number> {
+    const owner = await trx
+      .selectFrom('cameras')
+      .select(['name', 'img_url', 'agg_type', 'channel_no', 'type'])
+      .where('id', '=', placement.cameraId)
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    const existing = await trx
+      .selectFrom('cameras')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('share_owner_id', '=', placement.cameraId)
+      .executeTakeFirst();
+    if (existing) {
+      await trx
+        .updateTable('cameras')
+        .set({ group_id: placement.groupId, name: owner.name, updated_at: now })
+        .where('id', '=', existing.id)
+        .execute();
+      return existing.id;
+    }
+    const { id } = await trx
+      .insertInto('cameras')
+      .values({
+        project_id: projectId,
+        group_id: placement.groupId,
+        name: owner.name,
+        img_url: owner.img_url,
+        agg_type: owner.agg_type,
+        channel_no: owner.channel_no,
+        type: owner.type,
+        video_url: null,
+        camera_account_id: null,
+        share_owner_id: placement.cameraId,
+        online_checked_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  /** The copies, in the projects that used the share, of its cameras no standing share grants now. */
+  async orphanedCopies(shareId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('share_links as sl')
+      .innerJoin('cameras as copy', (join) =>
+        join
+          .onRef('copy.share_owner_id', '=', 'sl.item_id')
+          .onRef('copy.project_id', '=', 'sl.target_project_id'),
+      )
+      .select(['copy.id', 'copy.project_id', 'copy.share_owner_id'])
+      .where('sl.share_id', '=', shareId)
+      .where('sl.kind', '=', 'camera')
+      .execute();
+    const orphaned: number[] = [];
+    for (const row of rows) {
+      const standing = await sharedCameraIds(this.db, row.project_id)
+        .where('sl.item_id', '=', row.share_owner_id!)
+        .executeTakeFirst();
+      if (!standing) orphaned.push(row.id);
+    }
+    return orphaned;
   }
 
   /**

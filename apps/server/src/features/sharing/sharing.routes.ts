@@ -7,6 +7,7 @@ import {
   share,
   shareByCode,
   shareCapacity,
+  shareTargetGroup,
   useShareBody,
 } from '@iot/contracts/sharing';
 import { z } from 'zod';
@@ -95,10 +96,26 @@ export function registerSharingRoutes(router: Router, sharing: SharingService): 
     handler: ({ params, scope }) => sharing.canShare(params.id, scope!.id),
   });
   router.route({
+    method: 'GET',
+    url: '/iot/shares/:id/targetGroups',
+    summary: '目标项目（groupId）中可放置共享摄像头的分组（项目、区域、站点）',
+    tags,
+    params,
+    query: canShareQuery,
+    access: {
+      menu: SHARE_MENU,
+      bit: Permission.CREATE,
+      scope: 'project',
+      scopeId: ({ query }) => query.groupId,
+    },
+    response: z.array(shareTargetGroup),
+    handler: ({ params, scope }) => sharing.targetGroups(params.id, scope!.id),
+  });
+  router.route({
     method: 'POST',
     url: '/iot/shares/:id/useShare',
     summary:
-      '使用分享码：把分享的网关以只读方式加入目标项目（groupId）；摄像头须各选分组（cameras）；成功时 message 说明加入了什么',
+      '使用分享码：把分享的网关和摄像头以只读方式加入目标项目（groupId）；摄像头须各选分组（cameras）；成功时 message 说明加入了什么',
     tags,
     params,
     body: useShareBody,
@@ -111,7 +128,12 @@ export function registerSharingRoutes(router: Router, sharing: SharingService): 
         code: ResultCode.SUCCESS,
         message: result.message,
         // The message in data too, for clients that read only data (the web shows 创建成功 with it).
-        data: { gatewayIds: result.gatewayIds, created: ShareMessages.CREATED, message: result.message },
+        data: {
+          gatewayIds: result.gatewayIds,
+          cameraIds: result.cameraIds,
+          created: ShareMessages.CREATED,
+          message: result.message,
+        },
       };
     },
   });

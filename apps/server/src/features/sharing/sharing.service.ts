@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Permission } from '@iot/contracts';
-import { IndicatorMessages } from '@iot/contracts/indicators';
 import {
   type createShareBody,
   missingCameraGroup,
@@ -8,10 +7,13 @@ import {
   type ShareByCode,
   type ShareCapacity,
   ShareMessages,
+  type ShareTargetGroup,
   type useShareBody,
+  useShareMessage,
 } from '@iot/contracts/sharing';
 import type { z } from 'zod';
 import type { AccessService, AuthContext } from '../../platform/auth/access.service.js';
+import { camerasChanged } from '../../platform/camera-config.js';
 import type { ClusterBus } from '../../platform/cluster-bus.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { gatewayConfigChanged } from '../../platform/gateway-config.js';
@@ -62,8 +64,11 @@ export class SharingService {
     auth: AuthContext,
   ): Promise<Share> {
     const wanted = [...new Set(input.gatewayIds)];
-    const owned = await this.repository.gatewaysOfProject(projectId, wanted);
+    const owned = wanted.length === 0 ? [] : await this.repository.gatewaysOfProject(projectId, wanted);
     if (owned.length !== wanted.length) throw badRequest(ShareMessages.GATEWAY_NOT_IN_PROJECT);
+    const cameras = [...new Set(input.cameraIds)];
+    if ((await this.repository.camerasOfProject(projectId, cameras)).length !== cameras.length)
+      throw badRequest(ShareMessages.CAMERA_NOT_IN_PROJECT);
     if (input.expiresAt !== null && input.expiresAt <= Date.now())
       throw badRequest(ShareMessages.EXPIRY_IN_PAST);
     const id = await this.repository.create({
@@ -71,6 +76,7 @@ export class SharingService {
       projectId,
       userId: auth.userId,
       gatewayIds: wanted,
+      cameraIds: cameras,
       expiresAt: input.expiresAt,
       remark: input.remark,
     });
@@ -80,8 +86,10 @@ export class SharingService {
   }
 
   /**
-   * Revokes the share: every project that used it loses its gateways at once. The gateways are
-   * announced on the cluster bus, so every node's live sockets re-judge who may watch them.
+   * Revokes the share: every project that used it loses its gateways and cameras at once. The
+   * gateways are announced on the cluster bus, so every node's live sockets re-judge who may watch
+   * them; so are the cameras' copies no other share grants, so every node ends their streams and
+   * forgets their play URLs (lists read the rule, so they drop the copies at once anyway).
    */
   async revoke(projectId: number, id: number): Promise<void> {
     if (!(await this.repository.isProjectOfShare(projectId, id))) throw notFound(ShareMessages.NOT_FOUND);
@@ -90,6 +98,7 @@ export class SharingService {
     await gatewayConfigChanged(this.cluster, {
       gatewayIds: items.filter((i) => i.kind === 'gateway').map((i) => i.id),
     });
+    await camerasChanged(this.cluster, await this.repository.orphanedCopies(id));
   }
 
   /** 移除共享: the target project gives one shared gateway back (the owner's share stays). */
@@ -119,39 +128,48 @@ export class SharingService {
     return capacityOf(await this.repository.quota(targetProjectId), needed.indicators);
   }
 
-  /** useShare: links the share's gateways into the target project, if every rule holds. */
+  /** The target project's groups a shared camera may go to (the use-share dialog's picker). */
+  async targetGroups(id: number, targetProjectId: number): Promise<ShareTargetGroup[]> {
+    await this.usable(await this.repository.byId(id));
+    return this.repository.targetGroups(targetProjectId);
+  }
+
+  /**
+   * useShare: links the share's gateways and cameras into the target project, if every rule holds.
+   * The quota, the project's pay state and "used once" are decided by the one quota gate inside the
+   * use's transaction (decision 0068), so racing uses cannot overspend or link twice.
+   */
   async use(
     auth: AuthContext,
     id: number,
     body: z.output<typeof useShareBody>,
-  ): Promise<{ message: string; gatewayIds: number[] }> {
+  ): Promise<{ message: string; gatewayIds: number[]; cameraIds: number[] }> {
     const target = await this.access.authorize(auth, USE_SHARE_REQUIREMENT, body.groupId);
     const share = await this.usable(await this.repository.byId(id));
     if (share.projectId === target.id) throw badRequest(ShareMessages.SAME_PROJECT);
-    // Shared indicators are charged like the project's own: a project suspended by its pay state
-    // takes none (decision 0068), whichever way they would come in.
-    if (await this.repository.suspended(target.id)) throw badRequest(IndicatorMessages.PROJECT_SUSPENDED);
-    // Cameras are not stored yet; the rule runs over the share's camera items all the same.
-    const cameraIds = (await this.repository.items(share.id))
-      .filter((i) => i.kind === 'camera')
-      .map((i) => i.id);
+    const items = await this.repository.items(share.id);
+    const cameraIds = items.filter((i) => i.kind === 'camera').map((i) => i.id);
     const missing = missingCameraGroup(cameraIds, body.cameras);
     if (missing) throw badRequest(missing);
+    const groups = new Set((await this.repository.targetGroups(target.id)).map((g) => g.id));
+    const cameras = cameraIds.map((cameraId) => ({
+      cameraId,
+      groupId: body.cameras.find((c) => c.cameraId === cameraId)!.groupId,
+    }));
+    if (cameras.some((c) => !groups.has(c.groupId)))
+      throw badRequest(ShareMessages.CAMERA_GROUP_NOT_IN_TARGET);
     if (await this.repository.wasUsedBy(share.id, target.id)) throw conflict(ShareMessages.ALREADY_USED);
-    const needed = await this.neededIn(share.id, target.id);
-    const outcome = await this.repository.use(
-      { id: share.id, gatewayIds: needed.gatewayIds },
+    const result = await this.repository.use(
+      { id: share.id, gatewayIds: items.filter((i) => i.kind === 'gateway').map((i) => i.id), cameras },
       { projectId: target.id, userId: auth.userId },
-      (quota) => capacityOf(quota, needed.indicators).enough,
+      // Short of monitoring items: the capacity, for the web's dialog (feature-areas §5).
+      (quota, needed) => badRequest(ShareMessages.CAPACITY_SHORT, capacityOf(quota, needed)),
     );
-    if (outcome === 'used') throw conflict(ShareMessages.ALREADY_USED);
-    if (outcome === 'short') {
-      const capacity = capacityOf(await this.repository.quota(target.id), needed.indicators);
-      throw badRequest(ShareMessages.CAPACITY_SHORT, capacity);
-    }
+    if (result.outcome === 'used') throw conflict(ShareMessages.ALREADY_USED);
     return {
-      message: `已添加${needed.gatewayIds.length}个共享网关（来自项目“${share.projectName}”）`,
-      gatewayIds: needed.gatewayIds,
+      message: useShareMessage(result.gatewayIds.length, cameras.length, share.projectName),
+      gatewayIds: result.gatewayIds,
+      cameraIds: result.cameraCopyIds,
     };
   }
 

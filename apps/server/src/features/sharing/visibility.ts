@@ -101,3 +101,50 @@ export async function sharedIndicatorCounts(
     );
   return counts;
 }
+
+/**
+ * Ids of the owner cameras shared into a project by a standing share (subquery for `where … in`):
+ * the target's copies of them (cameras.share_owner_id) are visible and playable there.
+ */
+export function sharedCameraIds(db: Kysely<Database>, projectId: number) {
+  return db
+    .selectFrom('share_links as sl')
+    .innerJoin('shares as sh', 'sh.id', 'sl.share_id')
+    .innerJoin('cameras as sc', 'sc.id', 'sl.item_id')
+    .select('sl.item_id')
+    .where('sl.kind', '=', 'camera')
+    .where('sl.target_project_id', '=', projectId)
+    .where('sh.revoked_at', 'is', null)
+    .whereRef('sc.project_id', '=', 'sh.project_id');
+}
+
+/**
+ * Ids of the cameras linked into a project by a share not revoked, whether or not the owner's camera
+ * still exists: the target lists its copies of them, and one whose camera the owner deleted says so
+ * (被分享设备{name}已被删除，无法观看！) until the target removes it. Revocation unlists them.
+ */
+export function linkedCameraIds(db: Kysely<Database>, projectId: number) {
+  return db
+    .selectFrom('share_links as sl')
+    .innerJoin('shares as sh', 'sh.id', 'sl.share_id')
+    .select('sl.item_id')
+    .where('sl.kind', '=', 'camera')
+    .where('sl.target_project_id', '=', projectId)
+    .where('sh.revoked_at', 'is', null);
+}
+
+/** The owner camera behind a project's copy, while a standing share grants it; else undefined. */
+export async function standingSharedCamera(
+  db: Kysely<Database>,
+  projectId: number,
+  ownerCameraId: number,
+): Promise<{ cameraId: number; projectId: number; projectName: string } | undefined> {
+  const row = await db
+    .selectFrom('cameras as c')
+    .innerJoin('groups as p', 'p.id', 'c.project_id')
+    .select(['c.id', 'c.project_id', 'p.name'])
+    .where('c.id', '=', ownerCameraId)
+    .where('c.id', 'in', sharedCameraIds(db, projectId))
+    .executeTakeFirst();
+  return row && { cameraId: row.id, projectId: row.project_id, projectName: row.name };
+}

@@ -15,7 +15,7 @@ export function httpFlvBackend(tickets: StreamTickets): CameraBackend {
     supports: { ptz: false, talk: false, playback: false, presets: false },
     async playUrl(camera: CameraRef) {
       if (!camera.videoUrl) throw new CameraBackendError(CameraMessages.NO_PLAY_URL);
-      return `${CAMERA_STREAM_PATH}?ticket=${encodeURIComponent(tickets.issue(camera.id))}`;
+      return `${CAMERA_STREAM_PATH}?ticket=${encodeURIComponent(tickets.issue(camera.viewId ?? camera.id))}`;
     },
     async talkUrl() {
       throw new CameraBackendError(CameraMessages.NO_TALK);

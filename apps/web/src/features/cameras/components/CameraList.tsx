@@ -13,6 +13,7 @@ import { App, Button, Card, Empty, List, Popconfirm, Space, Tag, TreeSelect, Typ
 import { useEffect, useState } from 'react';
 import { LoadError } from '../../../components/LoadState';
 import { usePermission } from '../../../platform/routes/currentRoute';
+import { SharedTag } from '../../sharing';
 import { cameraKeys, camerasApi } from '../api';
 import { CameraForm } from './CameraForm';
 import { CameraModal } from './CameraModal';
@@ -137,12 +138,14 @@ export function CameraList({
                   >
                     弹窗
                   </Button>,
-                  canUpdate && (
+                  // A camera shared into the project is the owner's to change (decision 0069).
+                  canUpdate && camera.shareOwnerId === null && (
                     <Button key="edit" type="link" size="small" onClick={() => setEditing(camera)}>
                       编辑
                     </Button>
                   ),
-                  canDelete && (
+                  // A shared camera the owner deleted may be removed here.
+                  canDelete && (camera.shareOwnerId === null || camera.shareGone) && (
                     <Popconfirm
                       key="delete"
                       title={`确定删除摄像头“${camera.name}”吗？`}
@@ -159,6 +162,8 @@ export function CameraList({
                   title={<Typography.Text ellipsis>{camera.name}</Typography.Text>}
                   description={
                     <Space size={4} wrap>
+                      {camera.shareOwnerId !== null && <SharedTag from={camera.sharedFrom} kind="摄像头" />}
+                      {camera.shareGone && <Tag color="red">已删除</Tag>}
                       <Tag>{AggTypeNames[camera.aggType as AggType] ?? camera.aggType}</Tag>
                       <Tag color={camera.isOnline ? 'green' : 'default'}>
                         {camera.isOnline ? '在线' : '离线'}

@@ -6,6 +6,14 @@ describe('quotaOfRefusal', () => {
   it('reads max, used and needed from a 411 refusal', () => {
     expect(quotaOfRefusal(quotaRefusalData(75, 75, 2))).toEqual({ max: 75, used: 75, needed: 2 });
   });
+  it('names the project short of room when it is another one (a project a gateway is shared into)', () => {
+    expect(quotaOfRefusal(quotaRefusalData(4, 4, 1, 17))).toEqual({
+      max: 4,
+      used: 4,
+      needed: 1,
+      projectId: 17,
+    });
+  });
   it('is null for anything else', () => {
     expect(quotaOfRefusal('412:1:2:3')).toBeNull();
     expect(quotaOfRefusal(null)).toBeNull();

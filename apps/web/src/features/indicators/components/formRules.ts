@@ -27,11 +27,21 @@ export function parseInto<T>(
   return null;
 }
 
-/** `411:{max}:{used}:{needed}` of a quota refusal, read into numbers. */
-export function quotaOfRefusal(data: unknown): { max: number; used: number; needed: number } | null {
+/**
+ * `411:{max}:{used}:{needed}[:{projectId}]` of a quota refusal, read into numbers; the project is
+ * named when the one short of room is not the caller's (a project the gateway is shared into).
+ */
+export function quotaOfRefusal(
+  data: unknown,
+): { max: number; used: number; needed: number; projectId?: number } | null {
   if (!isQuotaRefusal(data)) return null;
-  const [, max, used, needed] = String(data).split(':').map(Number);
-  return { max: max ?? 0, used: used ?? 0, needed: needed ?? 0 };
+  const [, max, used, needed, projectId] = String(data).split(':').map(Number);
+  return {
+    max: max ?? 0,
+    used: used ?? 0,
+    needed: needed ?? 0,
+    ...(projectId !== undefined && Number.isInteger(projectId) ? { projectId } : {}),
+  };
 }
 
 /**
@@ -46,6 +56,11 @@ export function showFailure(
   groupId: number,
 ): void {
   const refusal = error instanceof ApiError ? quotaOfRefusal(error.data) : null;
+  // Another project (one the gateway is shared into) lacks room: it must buy, not this one.
+  if (refusal?.projectId !== undefined && refusal.projectId !== groupId) {
+    modal.warning({ title: IndicatorMessages.QUOTA_EXCEEDED, content: (error as Error).message });
+    return;
+  }
   if (refusal) {
     showBuyReminder(modal, {
       groupId,

@@ -1,4 +1,4 @@
-import { MAX_SHARE_GATEWAYS, type Share, ShareMessages } from '@iot/contracts/sharing';
+import { MAX_SHARE_CAMERAS, MAX_SHARE_GATEWAYS, type Share, ShareMessages } from '@iot/contracts/sharing';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -26,18 +26,40 @@ function stateOf(share: Share): { label: string; color: string } {
   return { label: '有效', color: 'green' };
 }
 
-/** 新建分享: the project's own gateways and an optional expiry; answers the new code to copy. */
+interface CreateValues {
+  gatewayIds?: number[];
+  cameraIds?: number[];
+  expiresAt: Dayjs | null;
+  remark: string;
+}
+
+/**
+ * 新建分享: the project's own gateways and cameras (at least one device) and an optional expiry;
+ * answers the new code to copy. Cameras are offered when the user may list 视频监控.
+ */
 function CreateShare({ groupId, onCreated }: { groupId: number; onCreated(share: Share): void }) {
-  const [form] = Form.useForm<{ gatewayIds: number[]; expiresAt: Dayjs | null; remark: string }>();
+  const [form] = Form.useForm<CreateValues>();
   const queryClient = useQueryClient();
   const gateways = useQuery({
     queryKey: ['shares', groupId, 'own'],
     queryFn: () => sharingApi.ownGateways(groupId),
   });
+  const cameras = useQuery({
+    queryKey: ['shares', groupId, 'ownCameras'],
+    queryFn: () => sharingApi.ownCameras(groupId),
+    retry: false,
+  });
+  const atLeastOne = {
+    validator: () =>
+      (form.getFieldValue('gatewayIds')?.length ?? 0) + (form.getFieldValue('cameraIds')?.length ?? 0) > 0
+        ? Promise.resolve()
+        : Promise.reject(new Error(ShareMessages.DEVICES_REQUIRED)),
+  };
   const create = useMutation({
-    mutationFn: (values: { gatewayIds: number[]; expiresAt: Dayjs | null; remark: string }) =>
+    mutationFn: (values: CreateValues) =>
       sharingApi.create(groupId, {
-        gatewayIds: values.gatewayIds,
+        gatewayIds: values.gatewayIds ?? [],
+        cameraIds: values.cameraIds ?? [],
         expiresAt: values.expiresAt ? values.expiresAt.valueOf() : null,
         remark: values.remark ?? '',
       }),
@@ -49,11 +71,7 @@ function CreateShare({ groupId, onCreated }: { groupId: number; onCreated(share:
   });
   return (
     <Form form={form} layout="vertical" onFinish={(values) => create.mutate(values)}>
-      <Form.Item
-        name="gatewayIds"
-        label="分享的网关"
-        rules={[{ required: true, message: ShareMessages.GATEWAYS_REQUIRED }]}
-      >
+      <Form.Item name="gatewayIds" label="分享的网关" dependencies={['cameraIds']} rules={[atLeastOne]}>
         <Select
           mode="multiple"
           placeholder="选择本项目的网关"
@@ -68,6 +86,19 @@ function CreateShare({ groupId, onCreated }: { groupId: number; onCreated(share:
           notFoundContent={gateways.isError ? '网关列表加载失败' : '本项目还没有网关'}
         />
       </Form.Item>
+      {cameras.isSuccess && cameras.data.length > 0 && (
+        <Form.Item name="cameraIds" label="分享的摄像头（只读：对方可看实时画面和回放）">
+          <Select
+            mode="multiple"
+            placeholder="选择本项目的摄像头"
+            data-testid="share-cameras"
+            maxCount={MAX_SHARE_CAMERAS}
+            optionFilterProp="label"
+            onChange={() => void form.validateFields(['gatewayIds']).catch(() => undefined)}
+            options={cameras.data.map((c) => ({ value: c.id, label: `${c.name}（${c.groupName}）` }))}
+          />
+        </Form.Item>
+      )}
       <Space wrap align="start">
         <Form.Item name="expiresAt" label="有效期至（不填为长期有效）">
           <DatePicker
@@ -126,12 +157,13 @@ export function SharesModal({ groupId, open, onClose }: { groupId: number; open:
       ),
     },
     {
-      title: '网关',
+      title: '设备',
       key: 'items',
       width: 180,
       // On a phone: the code, its state and 撤销; the rest from tablet width up.
       responsive: ['md'],
-      render: (_, share) => share.items.map((i) => i.name).join('、') || '—',
+      render: (_, share) =>
+        share.items.map((i) => (i.kind === 'camera' ? `${i.name}（摄像头）` : i.name)).join('、') || '—',
     },
     {
       title: '有效期至',
@@ -165,7 +197,7 @@ export function SharesModal({ groupId, open, onClose }: { groupId: number; open:
         share.revokedAt === null && (
           <Popconfirm
             title="确定撤销这个分享吗？"
-            description={`使用它的${share.uses.length}个项目将立即失去这些网关。`}
+            description={`使用它的${share.uses.length}个项目将立即失去这些设备。`}
             okText="撤销"
             okButtonProps={{ danger: true }}
             onConfirm={() => revoke.mutateAsync(share).catch(() => undefined)}

@@ -12,10 +12,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, http } from '../../../api/http';
 import { sharingApi } from '../api';
+import { ShareCameraPlacement } from './ShareCameraPlacement';
 
 interface Values {
   code: string;
   groupId: number | undefined;
+  /** Per camera of the share (its id as the key), the target group it goes to. */
+  cameraGroups?: Record<string, number | undefined>;
 }
 
 /** The user's projects, ten at a time, searched by name (spec core §9: project selection page size 10). */
@@ -49,6 +52,7 @@ export function UseShareDialog({ open, onClose }: { open: boolean; onClose(): vo
   const [short, setShort] = useState<{ capacity: ShareCapacity; groupId: number } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const projects = useMyProjects(keyword, open);
+  const groupId = Form.useWatch('groupId', form);
 
   const close = () => {
     form.resetFields();
@@ -93,7 +97,11 @@ export function UseShareDialog({ open, onClose }: { open: boolean; onClose(): vo
         setShort({ capacity, groupId });
         return;
       }
-      const answer = await sharingApi.applyShare(share.id, groupId);
+      const cameras = share.cameras.map((c) => ({
+        cameraId: c.id,
+        groupId: Number(values.cameraGroups?.[String(c.id)]),
+      }));
+      const answer = await sharingApi.applyShare(share.id, groupId, cameras);
       notification.success({ message: answer.created, description: answer.message });
       void queryClient.invalidateQueries();
       close();
@@ -163,18 +171,31 @@ export function UseShareDialog({ open, onClose }: { open: boolean; onClose(): vo
                     <Descriptions.Item label="有效期至">
                       {share.expiresAt ? new Date(share.expiresAt).toLocaleString('zh-CN') : '长期有效'}
                     </Descriptions.Item>
-                    <Descriptions.Item label="需要监测项">{share.indicatorCount} 个</Descriptions.Item>
+                    {/* Cameras bring no monitoring items: a share of cameras only needs none. */}
+                    {share.gateways.length > 0 || share.cameras.length === 0 ? (
+                      <Descriptions.Item label="需要监测项">{share.indicatorCount} 个</Descriptions.Item>
+                    ) : null}
                   </Descriptions>
-                  <List
-                    size="small"
-                    header={`网关（${share.gateways.length}）`}
-                    dataSource={share.gateways}
-                    renderItem={(g) => (
-                      <List.Item>
-                        {g.name} <Tag>{g.indicatorCount} 个监测项</Tag>
-                      </List.Item>
-                    )}
-                  />
+                  {(share.gateways.length > 0 || share.cameras.length === 0) && (
+                    <List
+                      size="small"
+                      header={`网关（${share.gateways.length}）`}
+                      dataSource={share.gateways}
+                      renderItem={(g) => (
+                        <List.Item>
+                          {g.name} <Tag>{g.indicatorCount} 个监测项</Tag>
+                        </List.Item>
+                      )}
+                    />
+                  )}
+                  {share.cameras.length > 0 && (
+                    <List
+                      size="small"
+                      header={`摄像头（${share.cameras.length}，只读：可看实时画面和回放）`}
+                      dataSource={share.cameras}
+                      renderItem={(c) => <List.Item>{c.name}</List.Item>}
+                    />
+                  )}
                 </div>
               }
             />
@@ -191,11 +212,14 @@ export function UseShareDialog({ open, onClose }: { open: boolean; onClose(): vo
               data-testid="share-project"
               filterOption={false}
               onSearch={setKeyword}
+              // Another project has other groups: the cameras' choices start again.
+              onChange={() => form.setFieldValue('cameraGroups', {})}
               loading={projects.isFetching}
               options={(projects.data?.list ?? []).map((p) => ({ value: p.id, label: p.name }))}
               notFoundContent={projects.isError ? '项目列表加载失败' : '暂无项目'}
             />
           </Form.Item>
+          {share && <ShareCameraPlacement shareId={share.id} cameras={share.cameras} groupId={groupId} />}
         </Form>
       </div>
       <Modal
