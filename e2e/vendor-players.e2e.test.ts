@@ -110,7 +110,11 @@ describe.skipIf(FFMPEG_MISSING !== null)(
       const role = await h.api<{ id: number }>(
         'POST',
         `/iot/groups/${projectId}/roles`,
-        { name: '视频查看', description: '', functions: [{ code: 'router-videoSurveillance', permission: 1 }] },
+        {
+          name: '视频查看',
+          description: '',
+          functions: [{ code: 'router-videoSurveillance', permission: 1 }],
+        },
         admin,
       );
       await h.api(
@@ -136,7 +140,12 @@ describe.skipIf(FFMPEG_MISSING !== null)(
       const accountDown = await account(AggType.CLOUD_A, 'ak-down', 'secret', 'http://127.0.0.1:9');
       const camera = (body: Record<string, unknown>) =>
         h.api<Camera>('POST', `/iot/groups/${projectId}/cameras`, body, admin);
-      cams.a = await camera({ name: '萤石大门', aggType: AggType.CLOUD_A, deviceSerial: 'EZ1', cameraAccountId: accountA });
+      cams.a = await camera({
+        name: '萤石大门',
+        aggType: AggType.CLOUD_A,
+        deviceSerial: 'EZ1',
+        cameraAccountId: accountA,
+      });
       cams.aCloud = await camera({
         name: '萤石云存储',
         aggType: AggType.CLOUD_A,
@@ -150,7 +159,12 @@ describe.skipIf(FFMPEG_MISSING !== null)(
         channelNo: 0,
         cameraAccountId: accountB,
       });
-      cams.gb = await camera({ name: '国标加药间', aggType: AggType.GB28181, deviceSerial: GB_DEVICE, channelNo: 1 });
+      cams.gb = await camera({
+        name: '国标加药间',
+        aggType: AggType.GB28181,
+        deviceSerial: GB_DEVICE,
+        channelNo: 1,
+      });
       cams.down = await camera({
         name: '断网的萤石',
         aggType: AggType.CLOUD_A,
@@ -283,7 +297,9 @@ describe.skipIf(FFMPEG_MISSING !== null)(
 
       modal = await openModal(page, cams.gb);
       await modal.getByRole('button', { name: /回\s*放/ }).click();
-      await expect.poll(() => modal.getByTestId('playback-note').textContent()).toBe(CameraMessages.NO_PLAYBACK);
+      await expect
+        .poll(() => modal.getByTestId('playback-note').textContent())
+        .toBe(CameraMessages.NO_PLAYBACK);
       await page.context().close();
     }, 120_000);
 

@@ -73,7 +73,9 @@ describe.skipIf(FFMPEG_MISSING !== null)('the camera fakes serve real media', ()
     expect(text).toContain('#EXTM3U');
     const segment = text.split('\n').find((line) => line.endsWith('.ts'))!;
     expect(segment).toMatch(/^0-\d+\.ts$/);
-    const bytes = new Uint8Array(await (await fetch(`${fakeB.baseUrl}/hls/IMOU1/0/${segment}`)).arrayBuffer());
+    const bytes = new Uint8Array(
+      await (await fetch(`${fakeB.baseUrl}/hls/IMOU1/0/${segment}`)).arrayBuffer(),
+    );
     // MPEG-TS: 188-byte packets, each starting with the sync byte 0x47.
     expect(bytes.length).toBeGreaterThan(188 * 10);
     expect([bytes[0], bytes[188], bytes[376]]).toEqual([0x47, 0x47, 0x47]);

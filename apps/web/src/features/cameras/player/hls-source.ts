@@ -12,7 +12,7 @@ const HLS_TYPE = 'application/vnd.apple.mpegurl';
 export const hlsSource: MediaSource = async (video, request, fail) => {
   const url = await playAddress(request);
   let stopped = false;
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   const stop = () => {
     if (stopped) return;
     stopped = true;
