@@ -5,9 +5,9 @@ import type { MediaSource } from './source';
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
 
 /**
- * An HLS stream (cloud service B's live address): played by the browser itself where it plays HLS
- * natively (Safari, iOS, recent Chrome), else with hls.js, loaded only when an HLS camera plays. The vendor's CDN answers
- * with CORS headers, so the address is opened directly.
+ * An HLS stream (cloud service B's live address): played with hls.js (loaded only when an HLS
+ * camera plays), or by the browser itself where it has HLS but no Media Source Extensions. The
+ * vendor's CDN answers with CORS headers, so the address is opened directly.
  */
 export const hlsSource: MediaSource = async (video, request, fail) => {
   const url = await playAddress(request);
@@ -40,7 +40,14 @@ export const hlsSource: MediaSource = async (video, request, fail) => {
   if (!request.playback) video.addEventListener('ended', failed);
   const unlisten = () => video.removeEventListener('ended', failed);
 
-  if (video.canPlayType(HLS_TYPE) !== '') {
+  // hls.js wherever Media Source Extensions exist: Chromium answers canPlayType 'maybe' for HLS yet
+  // its own HLS fails to parse ordinary H.264 + AAC segments (DEMUXER_ERROR_COULD_NOT_PARSE, measured
+  // with Chromium 156). The browser's own HLS only where there is no MSE (iPhone before iOS 17.1).
+  if (!('MediaSource' in window || 'ManagedMediaSource' in window)) {
+    if (video.canPlayType(HLS_TYPE) === '') {
+      unlisten();
+      throw new Error(CameraMessages.PLAY_FAILED);
+    }
     video.addEventListener('error', failed);
     release = () => {
       unlisten();
