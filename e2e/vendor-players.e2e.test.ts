@@ -226,7 +226,7 @@ describe.skipIf(FFMPEG_MISSING !== null)(
           { startTime: now - 20_000, endTime: now + 600_000 },
         ],
       });
-      const page = await open(DESK, 'light');
+      const page = await open(DESK, 'tech');
       const modal = await openModal(page, cams.a);
       const video = modal.getByTestId('camera-video');
       await expect.poll(() => video.getAttribute('data-state'), { timeout: 20_000 }).toBe('playing');
@@ -244,7 +244,7 @@ describe.skipIf(FFMPEG_MISSING !== null)(
       const first = playbackAddressCalls().slice(before);
       expect(first.map((c) => c.form.type)).toContain('2');
       expect(fakeA.calls.some((c) => c.path === '/flv/EZ1/1.rec.flv')).toBe(true);
-      await shot(page, 'vplay-playback-light-desk');
+      await shot(page, 'vplay-playback-tech-desk');
 
       // Another record: its own address, over its part of the range.
       await records.nth(1).click();
@@ -296,21 +296,21 @@ describe.skipIf(FFMPEG_MISSING !== null)(
       await page.context().close();
     }, 120_000);
 
-    it('plays a playback record at 390 px in the tech theme, and says 回放不存在 when the record is gone', async () => {
-      const page = await open(PHONE, 'tech');
+    it('plays a playback record at 390 px in the light theme, and says 回放不存在 when the record is gone', async () => {
+      const page = await open(PHONE, 'light');
       const modal = await openModal(page, cams.a);
       await modal.getByRole('button', { name: /回\s*放/ }).click();
       const video = modal.getByTestId('camera-video');
       await expect.poll(() => video.getAttribute('data-mode'), { timeout: 20_000 }).toBe('playback');
       await expectAdvancing(video);
-      await shot(page, 'vplay-playback-tech-390');
+      await shot(page, 'vplay-playback-light-390');
       // The device overwrote its recordings since they were listed.
       fakeA.addDevice({ serial: 'EZ1', channels: 1, online: true, records: [] });
       await modal.getByTestId('playback-records').locator('.camera-record').first().click();
       await expect
         .poll(() => modal.getByTestId('playback-note').textContent(), { timeout: 20_000 })
         .toBe(CameraMessages.PLAYBACK_MISSING);
-      await shot(page, 'vplay-playback-missing-tech-390');
+      await shot(page, 'vplay-playback-missing-light-390');
       await page.context().close();
     }, 120_000);
   },

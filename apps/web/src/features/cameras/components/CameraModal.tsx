@@ -4,14 +4,11 @@ import { Button, DatePicker, List, Modal, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { camerasApi } from '../api';
+import { fromChinaTime, toChinaTime } from '../china-time';
 import type { PlayRequest } from '../player/source';
 import { CameraControls } from './CameraControls';
 import { CameraPlayer } from './CameraPlayer';
 
-const FORMAT = 'YYYY-MM-DD HH:mm:ss';
-/** The platforms' times are China time (UTC+8), whatever zone this browser is in. */
-const CHINA_OFFSET_MINUTES = 480;
-const chinaTime = (d: Dayjs) => d.add(CHINA_OFFSET_MINUTES - d.utcOffset(), 'minute').format(FORMAT);
 const later = (a: string, b: string) => (a > b ? a : b);
 const earlier = (a: string, b: string) => (a < b ? a : b);
 
@@ -111,7 +108,7 @@ export function CameraModal({
     if (!camera) return;
     if (!range) return setPlaybackNote(CameraMessages.PLAYBACK_RANGE_REQUIRED);
     const mine = ++choice.current;
-    asked.current = [chinaTime(range[0]), chinaTime(range[1])];
+    asked.current = [toChinaTime(range[0]), toChinaTime(range[1])];
     try {
       const answer = await camerasApi.playbacks(projectId, camera.id, ...asked.current);
       if (mine !== choice.current) return;
@@ -197,7 +194,7 @@ export function CameraModal({
                     aria-current={i === chosen ? 'true' : undefined}
                     className={i === chosen ? 'camera-record camera-record--chosen' : 'camera-record'}
                   >
-                    {record.beginTime} ~ {record.endTime}
+                    {fromChinaTime(record.beginTime)} ~ {fromChinaTime(record.endTime)}
                   </List.Item>
                 )}
               />
