@@ -142,7 +142,7 @@ export function CameraPlayer({
       <div className="camera-player__bar">
         <Typography.Text ellipsis className="camera-player__name">
           {playback && (
-            <Tag color="processing" data-testid="camera-playback-tag">
+            <Tag color="processing" data-testid="camera-playback-tag" style={{ marginInlineEnd: 6 }}>
               回放
             </Tag>
           )}
