@@ -8,6 +8,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
+import type { Config } from '../../apps/server/src/platform/config.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../apps/server/src/test/server.js';
 import { CHROMIUM } from './global-setup.js';
 
@@ -38,9 +39,12 @@ export interface BrowserHarness {
 /** The name of the generated route on screen (data-route-name of the main content). */
 export const routeName = (page: Page) => page.locator('[data-route-name]').getAttribute('data-route-name');
 
-/** The real server (SQLite or PostgreSQL, demo data) serving the built web app, and Chromium. */
-export async function startBrowserHarness(): Promise<BrowserHarness> {
-  const t = await startServer({ webDist: WEB_DIST });
+/**
+ * The real server (SQLite or PostgreSQL, demo data) serving the built web app, and Chromium.
+ * `overrides`: configuration a test needs (a faked vendor's address).
+ */
+export async function startBrowserHarness(overrides: Partial<Config> = {}): Promise<BrowserHarness> {
+  const t = await startServer({ webDist: WEB_DIST, ...overrides });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

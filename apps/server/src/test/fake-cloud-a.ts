@@ -6,6 +6,7 @@ import {
   randomToken,
   startFakeVendorServer,
 } from './fake-vendor-server.js';
+import { CORS, streamTestPatternFlv } from './media-streams.js';
 
 /** A camera the fake Ezviz-style platform knows. */
 export interface FakeCloudADevice {
@@ -36,6 +37,9 @@ export interface FakeCloudAOptions {
   now?: () => number;
 }
 
+/** How long the fake's device-record playback stream lasts. */
+export const RECORD_SECONDS = 30;
+
 const ok = (data: unknown = null): FakeAnswer => ({ json: { code: '200', msg: '操作成功!', data } });
 const fail = (code: string, msg: string): FakeAnswer => ({ json: { code, msg } });
 
@@ -43,7 +47,9 @@ const fail = (code: string, msg: string): FakeAnswer => ({ json: { code, msg } }
  * A local server speaking cloud service A's documented API (Ezviz Open Platform style): form POSTs,
  * `{code, msg, data}` answers with the platform's codes — 10001 parameters, 10002 accessToken
  * expired, 10017 appKey unknown, 10030 appKey and appSecret do not match, 20002 device unknown,
- * 20007 offline, 60019 encrypted stream without its password, 20032 channel unknown.
+ * 20007 offline, 60019 encrypted stream without its password, 20032 channel unknown. Its FLV
+ * addresses (`/flv/{serial}/{channel}.live.flv`, `.rec.flv`) stream a real test pattern with CORS
+ * headers, as the vendor's CDN does: live endless, a device-record playback RECORD_SECONDS long.
  */
 export async function startFakeCloudA(options: FakeCloudAOptions): Promise<FakeCloudA> {
   const now = options.now ?? Date.now;
@@ -65,6 +71,12 @@ export async function startFakeCloudA(options: FakeCloudAOptions): Promise<FakeC
   };
 
   const handle = (call: FakeCall): FakeAnswer => {
+    if (call.method === 'GET' && call.path.startsWith('/flv/')) {
+      const match = /^\/flv\/([^/]+)\/\d+\.(live|rec)\.flv$/.exec(call.path);
+      if (!match || !devices.get(match[1] ?? '')?.online) return { status: 404 };
+      const seconds = match[2] === 'rec' ? RECORD_SECONDS : undefined;
+      return { stream: (req, res) => void streamTestPatternFlv(req, res, { seconds, headers: CORS }) };
+    }
     if (call.method === 'GET' && call.path.startsWith('/pictures/'))
       return call.path.endsWith('.jpg')
         ? { bytes: fakeJpeg(call.path.slice('/pictures/'.length)), contentType: 'image/jpeg' }

@@ -7,6 +7,7 @@ import {
   randomToken,
   startFakeVendorServer,
 } from './fake-vendor-server.js';
+import { HlsPatterns } from './media-streams.js';
 
 /** A camera the fake Imou-style platform knows. */
 export interface FakeCloudBDevice {
@@ -46,7 +47,9 @@ const MAX_SKEW_SECONDS = 300;
  * md5 signature over time, nonce and appSecret (SN1001), a time within five minutes and a nonce
  * used once (SN1002), the administrator token (TK1002) — answering `{result: {code, msg, data}, id}`
  * with code "0" on success. Device cases: DV1003 unknown device or channel, DV1007 offline,
- * LV1001/LV1002 live address exists / does not exist, OP1001 bad parameter.
+ * LV1001/LV1002 live address exists / does not exist, OP1001 bad parameter. Its HLS addresses
+ * (`/hls/{deviceId}/{channel}/{streamId}.m3u8`) serve a real live test pattern with CORS headers,
+ * as the vendor's CDN does, for a bound, online device.
  */
 export async function startFakeCloudB(options: FakeCloudBOptions): Promise<FakeCloudB> {
   const now = options.now ?? Date.now;
@@ -55,8 +58,15 @@ export async function startFakeCloudB(options: FakeCloudBOptions): Promise<FakeC
   const nonces = new Set<string>();
   const devices = new Map<string, FakeCloudBDevice>();
   let server: FakeVendorServer;
+  const hls = new HlsPatterns();
 
   const handle = (call: FakeCall): FakeAnswer => {
+    if (call.method === 'GET' && call.path.startsWith('/hls/')) {
+      const match = /^\/hls\/([^/]+)\/(\d+)\/([^/]+)$/.exec(call.path);
+      const found = devices.get(match?.[1] ?? '');
+      if (!match || !found?.online || !found.liveBound) return { status: 404 };
+      return { stream: (_req, res) => hls.serve(`${match[1]}/${match[2]}`, match[3] ?? '', res) };
+    }
     if (call.method === 'GET' && call.path.startsWith('/snap/')) {
       const id = call.path.slice('/snap/'.length).split('-')[0] ?? '';
       if (devices.get(id)?.snapPending) return { status: 404 };
@@ -140,6 +150,10 @@ export async function startFakeCloudB(options: FakeCloudBOptions): Promise<FakeC
   server = await startFakeVendorServer(handle);
   return {
     ...server,
+    close: async () => {
+      hls.close();
+      await server.close();
+    },
     addDevice: (d: FakeCloudBDevice) => void devices.set(d.deviceId, d),
     device: (id: string) => devices.get(id),
     expireTokens: () => {

@@ -17,7 +17,9 @@ export interface FakeCall {
 export type FakeAnswer =
   | { json: unknown; status?: number }
   | { bytes: Buffer; contentType: string; status?: number }
-  | { status: number };
+  | { status: number }
+  /** The handler answers by itself: a media stream (media-streams.ts). */
+  | { stream: (request: IncomingMessage, response: ServerResponse) => void };
 
 export interface FakeVendorServer {
   baseUrl: string;
@@ -82,7 +84,8 @@ export async function startFakeVendorServer(
       if (call.path.startsWith(prefix)) await new Promise((resolve) => setTimeout(resolve, ms));
     if (res.destroyed) return;
     const answer = handle(call);
-    if ('json' in answer)
+    if ('stream' in answer) answer.stream(req, res);
+    else if ('json' in answer)
       res
         .writeHead(answer.status ?? 200, { 'content-type': 'application/json' })
         .end(JSON.stringify(answer.json));

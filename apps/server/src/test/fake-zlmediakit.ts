@@ -5,6 +5,7 @@ import {
   fakeJpeg,
   startFakeVendorServer,
 } from './fake-vendor-server.js';
+import { CORS, streamTestPatternFlv } from './media-streams.js';
 
 export interface FakeZlm extends FakeVendorServer {
   /** A stream arrives (a device's RTP reached the media server, or a proxy pulled it). */
@@ -24,7 +25,8 @@ const DEFAULT_SNAP = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a
  * `/index/api/{getMediaList, openRtpServer, closeRtpServer, getSnap}` by GET or form POST, each
  * checking `secret` (-100 when wrong), answering HTTP 200 with `{code, msg?, data?}` (0 success,
  * -300 bad arguments, -1 failure); getSnap answers the picture itself — a JPEG of a stream with a
- * frame, else the default picture.
+ * frame, else the default picture. A published stream plays at `/{app}/{stream}.live.flv` (a real
+ * test pattern, with the CORS header ZLMediaKit sends by default, http.allow_cross_domains=1).
  */
 export async function startFakeZlm(options: { secret: string }): Promise<FakeZlm> {
   const streams = new Set<string>();
@@ -33,6 +35,11 @@ export async function startFakeZlm(options: { secret: string }): Promise<FakeZlm
   let nextPort = 30000;
 
   const handle = (call: FakeCall): FakeAnswer => {
+    const flv = /^\/([^/]+)\/([^/]+)\.live\.flv$/.exec(call.path);
+    if (call.method === 'GET' && flv) {
+      if (!streams.has(`${flv[1]}/${decodeURIComponent(flv[2] ?? '')}`)) return { status: 404 };
+      return { stream: (req, res) => void streamTestPatternFlv(req, res, { headers: CORS }) };
+    }
     if (!call.path.startsWith('/index/api/')) return { status: 404 };
     const params = { ...Object.fromEntries(call.query), ...call.form };
     if (params.secret !== options.secret) return { json: { code: -100, msg: 'secret错误' } };

@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { streamTestPatternFlv } from './media-streams.js';
 
 /** Whether Debian's ffmpeg is installed (the FLV tests skip with this reason otherwise). */
 export const FFMPEG_MISSING =
@@ -25,30 +26,9 @@ export async function startFlvSource(options: { fps?: number; size?: string } = 
   let count = 0;
   const server: Server = createServer((request, response) => {
     count++;
-    const fps = options.fps ?? 10;
-    const child = spawn(
-      'ffmpeg',
-      [
-        ...['-hide_banner', '-loglevel', 'error', '-re'],
-        ...['-f', 'lavfi', '-i', `testsrc=size=${options.size ?? '320x240'}:rate=${fps}`],
-        ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=22050'],
-        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
-        ...['-g', String(fps), '-c:a', 'aac', '-b:a', '32k', '-f', 'flv', 'pipe:1'],
-      ],
-      { stdio: ['ignore', 'pipe', 'ignore'] },
-    );
+    const child = streamTestPatternFlv(request, response, { fps: options.fps, size: options.size });
     children.add(child);
-    response.writeHead(200, { 'content-type': 'video/x-flv' });
-    child.stdout!.pipe(response);
-    const stop = () => {
-      child.kill('SIGKILL');
-      children.delete(child);
-    };
-    request.on('close', stop);
-    child.on('exit', () => {
-      children.delete(child);
-      response.end();
-    });
+    child.on('exit', () => children.delete(child));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

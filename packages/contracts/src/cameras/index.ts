@@ -91,6 +91,11 @@ export const CameraMessages = {
   SNAPSHOT_FAILED: '抓取截图异常',
   TOKEN_FAILED: '获取证书失败！',
   SHARED_CAMERA_GONE: (name: string) => `被分享设备${name}已被删除，无法观看！`,
+  /**
+   * Ours (decision 0065 "Browser players"): the platform answered an address only its own web SDK
+   * opens (ezopen://, imou://), which this page does not load. `platform` is AggTypeNames' name.
+   */
+  VENDOR_PLAYER_ONLY: (platform: string) => `该视频只能在${platform}的官方播放器中观看，本页面无法播放`,
 } as const;
 
 /** Snapshot flags: 'W' taken for a warning (feature-areas §7), 'M' taken by hand. */

@@ -1,19 +1,24 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { LeftOutlined, RightOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import { type Camera, CameraLimits, CameraMessages, type PlaybackRecord } from '@iot/contracts/cameras';
 import { Button, DatePicker, List, Modal, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { camerasApi } from '../api';
+import { fromChinaTime, toChinaTime } from '../china-time';
+import type { PlayRequest } from '../player/source';
 import { CameraControls } from './CameraControls';
 import { CameraPlayer } from './CameraPlayer';
 
-const FORMAT = 'YYYY-MM-DD HH:mm:ss';
+const later = (a: string, b: string) => (a > b ? a : b);
+const earlier = (a: string, b: string) => (a < b ? a : b);
 
 /**
  * The camera modal of feature-areas §2 and §4: 651 px wide, body 400 px; previous/next arrows when
  * there is more than one camera, cycling; the chosen camera starts 1 s after it is chosen and the
  * previous one stops; PTZ, talk and 添加预置点 for those allowed; playback over a range that
- * defaults to one minute before the warning time until now, its first record chosen.
+ * defaults to one minute before the warning time until now. Choosing a record (the first is chosen
+ * by itself) plays it in the player: the playbacks call over the record's part of the range gives
+ * its address. 返回直播 goes back to live.
  */
 export function CameraModal({
   projectId,
@@ -35,8 +40,12 @@ export function CameraModal({
   const [playing, setPlaying] = useState<number | null>(null);
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
   const [records, setRecords] = useState<PlaybackRecord[]>([]);
-  const [chosen, setChosen] = useState(0);
+  const [chosen, setChosen] = useState(-1);
+  const [playback, setPlayback] = useState<PlayRequest['playback']>();
   const [playbackNote, setPlaybackNote] = useState('');
+  /** The range the records were asked for (China time), and which choice is the latest. */
+  const asked = useRef<[string, string]>(['', '']);
+  const choice = useRef(0);
   const camera = cameras[index % Math.max(1, cameras.length)];
   // By id: a refetched list (new objects, same cameras) must not restart the player.
   const cameraId = camera?.id;
@@ -47,6 +56,9 @@ export function CameraModal({
   useEffect(() => {
     setPlaying(null);
     setRecords([]);
+    setChosen(-1);
+    setPlayback(undefined);
+    choice.current += 1;
     setPlaybackNote('');
     setRange([dayjs(warningTime ?? Date.now()).subtract(1, 'minute'), dayjs()]);
     if (!open || cameraId === undefined) return;
@@ -55,24 +67,69 @@ export function CameraModal({
   }, [open, cameraId, warningTime]);
 
   const step = (delta: number) => setIndex((i) => (i + delta + cameras.length) % cameras.length);
+  const failure = (error: unknown, fallback: string) =>
+    error instanceof Error && error.message ? error.message : fallback;
+
+  /**
+   * Plays one record: its part of the asked range, at the address the platform gives for it. When
+   * that part is the whole asked range, the address already answered for it is used (on the link
+   * platform every address is a session).
+   */
+  const choose = async (i: number, record: PlaybackRecord | undefined, answered?: string) => {
+    if (!camera || !record) return;
+    const mine = ++choice.current;
+    setChosen(i);
+    setPlaybackNote('');
+    const [askedBegin, askedEnd] = asked.current;
+    const beginTime = later(record.beginTime, askedBegin);
+    const endTime = earlier(record.endTime, askedEnd);
+    const whole = beginTime === askedBegin && endTime === askedEnd;
+    try {
+      const answer =
+        whole && answered !== undefined
+          ? { url: answered }
+          : await camerasApi.playbacks(projectId, camera.id, beginTime, endTime);
+      if (mine !== choice.current) return;
+      if (!answer.url) {
+        setPlayback(undefined);
+        setPlaybackNote(CameraMessages.PLAYBACK_MISSING);
+        return;
+      }
+      setPlayback({ url: answer.url, beginTime, endTime });
+      setPlaying(camera.id);
+    } catch (error) {
+      if (mine !== choice.current) return;
+      setPlayback(undefined);
+      setPlaybackNote(failure(error, CameraMessages.PLAYBACK_MISSING));
+    }
+  };
+
   const queryPlayback = async () => {
     if (!camera) return;
     if (!range) return setPlaybackNote(CameraMessages.PLAYBACK_RANGE_REQUIRED);
+    const mine = ++choice.current;
+    asked.current = [toChinaTime(range[0]), toChinaTime(range[1])];
     try {
-      const answer = await camerasApi.playbacks(
-        projectId,
-        camera.id,
-        range[0].format(FORMAT),
-        range[1].format(FORMAT),
-      );
+      const answer = await camerasApi.playbacks(projectId, camera.id, ...asked.current);
+      if (mine !== choice.current) return;
       setRecords(answer.playbacks);
-      setChosen(0);
+      setChosen(-1);
       setPlaybackNote(answer.playbacks.length === 0 ? CameraMessages.PLAYBACK_EMPTY : '');
+      // feature-areas §4: playback mode selects the first record automatically.
+      if (answer.playbacks.length > 0) await choose(0, answer.playbacks[0], answer.url);
     } catch (error) {
-      setPlaybackNote(
-        error instanceof Error && error.message ? error.message : CameraMessages.PLAYBACK_FETCH_FAILED,
-      );
+      if (mine !== choice.current) return;
+      setRecords([]);
+      setPlaybackNote(failure(error, CameraMessages.PLAYBACK_FETCH_FAILED));
     }
+  };
+
+  const backToLive = () => {
+    choice.current += 1;
+    setChosen(-1);
+    setPlayback(undefined);
+    setPlaybackNote('');
+    if (camera) setPlaying(camera.id);
   };
 
   return (
@@ -99,6 +156,7 @@ export function CameraModal({
                 projectId={projectId}
                 camera={camera}
                 autoPlay={playing === camera.id}
+                playback={playback}
               />
             </div>
             {cameras.length > 1 && (
@@ -114,6 +172,11 @@ export function CameraModal({
               aria-label="回放时间"
             />
             <Button onClick={() => void queryPlayback()}>回放</Button>
+            {playback && (
+              <Button icon={<VideoCameraOutlined />} onClick={backToLive}>
+                返回直播
+              </Button>
+            )}
           </Space>
           {playbackNote && (
             <Typography.Text type="warning" data-testid="playback-note">
@@ -121,18 +184,21 @@ export function CameraModal({
             </Typography.Text>
           )}
           {records.length > 0 && (
-            <List
-              size="small"
-              dataSource={records}
-              renderItem={(record, i) => (
-                <List.Item
-                  onClick={() => setChosen(i)}
-                  style={{ cursor: 'pointer', fontWeight: i === chosen ? 600 : undefined }}
-                >
-                  {record.beginTime} ~ {record.endTime}
-                </List.Item>
-              )}
-            />
+            <div data-testid="playback-records">
+              <List
+                size="small"
+                dataSource={records}
+                renderItem={(record, i) => (
+                  <List.Item
+                    onClick={() => void choose(i, record)}
+                    aria-current={i === chosen ? 'true' : undefined}
+                    className={i === chosen ? 'camera-record camera-record--chosen' : 'camera-record'}
+                  >
+                    {fromChinaTime(record.beginTime)} ~ {fromChinaTime(record.endTime)}
+                  </List.Item>
+                )}
+              />
+            </div>
           )}
         </Space>
       )}

@@ -18,7 +18,8 @@ type State = 'stopped' | 'loading' | 'playing' | 'error';
 /**
  * One camera's player: play/stop, mute, fullscreen. The stream comes from the camera platform's
  * browser-side back-end (player/sources.ts): HTTP-FLV through the server's relay with mpegts.js, the
- * vendors' platforms through theirs. Given a playback, it plays that range instead of live.
+ * vendors' platforms through theirs. Given a playback, it plays that range instead of live (marked
+ * 回放 beside the name) and stops at its end.
  */
 export function CameraPlayer({
   projectId,
@@ -110,6 +111,11 @@ export function CameraPlayer({
           poster={camera.imgUrl || undefined}
           data-testid="camera-video"
           data-state={state}
+          data-mode={playback ? 'playback' : 'live'}
+          // A playback read to its end is over; play starts it again.
+          onEnded={() => {
+            if (playback) stop();
+          }}
         />
         {state !== 'playing' && (
           <div className="camera-player__overlay">
@@ -135,6 +141,11 @@ export function CameraPlayer({
       </div>
       <div className="camera-player__bar">
         <Typography.Text ellipsis className="camera-player__name">
+          {playback && (
+            <Tag color="processing" data-testid="camera-playback-tag" style={{ marginInlineEnd: 6 }}>
+              回放
+            </Tag>
+          )}
           {camera.name}
         </Typography.Text>
         <Space size={2}>
