@@ -8,6 +8,8 @@ import type { AggType, PlaybackRecord, PtzDirection } from '@iot/contracts/camer
  */
 export interface CameraRef {
   id: number;
+  /** Shown on a demo camera's picture (decision 0064, "Demo cameras"). */
+  name?: string;
   groupId: number;
   deviceSerial: string;
   channelNo: number;
@@ -52,8 +54,11 @@ export interface CameraBackend {
   talkUrl(camera: CameraRef): Promise<string>;
   playbacks(camera: CameraRef, begin: Date, end: Date): Promise<{ url: string; playbacks: PlaybackRecord[] }>;
   ptz(camera: CameraRef, command: PtzCommand): Promise<void>;
-  /** A JPEG of the camera now, or null when the platform has none yet. */
-  snapshot(camera: CameraRef): Promise<Buffer | null>;
+  /**
+   * A JPEG of the camera now, or null when the platform has none yet. `at` is the moment the
+   * picture is for (a warning's time); only a demo camera can show it, the others ignore it.
+   */
+  snapshot(camera: CameraRef, at?: number): Promise<Buffer | null>;
   /** Move to / store a preset position, where supported. */
   presetGoto?(camera: CameraRef, index: number): Promise<void>;
   presetSet?(camera: CameraRef, index: number): Promise<void>;

@@ -188,6 +188,7 @@ export class CamerasService {
     }
     return {
       id: row.id,
+      name: row.name,
       groupId: row.group_id,
       deviceSerial: row.device_serial,
       channelNo: row.channel_no,
@@ -328,7 +329,7 @@ export class CamerasService {
     const failures: string[] = [];
     for (const id of mine) {
       try {
-        const image = await this.call(projectId, id, (b, c) => b.snapshot(c));
+        const image = await this.call(projectId, id, (b, c) => b.snapshot(c, at));
         if (!image) continue;
         const url = await this.files.putImage('cameras', image);
         await this.repository.insertSnapshot(id, flag, at, url);

@@ -6,6 +6,7 @@ import { vendorBackends } from './backends/vendors.js';
 import { CamerasRepository } from './cameras.repository.js';
 import { registerCameraRoutes } from './cameras.routes.js';
 import { CamerasService, camerasChannel } from './cameras.service.js';
+import { DemoVideoSource } from './demo-source.js';
 import { FlvRelay } from './flv-relay.js';
 import { registerCameraSessionRoutes } from './sessions.routes.js';
 import { registerStreamRoutes } from './stream.routes.js';
@@ -17,6 +18,8 @@ export type { CamerasService };
 export interface CamerasFeature {
   service: CamerasService;
   relay: FlvRelay;
+  /** The demo cameras' video source (decision 0064, "Demo cameras"). */
+  demo: DemoVideoSource;
   close(): void;
 }
 
@@ -28,8 +31,14 @@ export interface CamerasFeature {
 export function camerasFeature(platform: Platform, deps: { box: SecretBox }): CamerasFeature {
   const repository = new CamerasRepository(platform.db);
   const tickets = new StreamTickets(deps.box);
+  // The demo cameras' test patterns (`demo://…`); it listens only once one is played.
+  const demo = new DemoVideoSource({
+    port: platform.config.demoCameraPort,
+    portFixed: platform.config.demoCameraPortFixed,
+    log: platform.log,
+  });
   const backends = new CameraBackends([
-    httpFlvBackend(tickets),
+    httpFlvBackend(tickets, demo),
     ...vendorBackends({ config: platform.config }),
   ]);
   const service = new CamerasService(
@@ -51,6 +60,19 @@ export function camerasFeature(platform: Platform, deps: { box: SecretBox }): Ca
   });
   // An edited or deleted camera's stream ends on every node (its address may have changed).
   platform.cluster.subscribe(camerasChannel, ({ cameraId }) => relay.drop(cameraId));
-  const streams = registerStreamRoutes(platform.router, platform.upgrades, { relay, tickets, repository });
-  return { service, relay, close: () => streams.close() };
+  const streams = registerStreamRoutes(platform.router, platform.upgrades, {
+    relay,
+    tickets,
+    repository,
+    demo,
+  });
+  return {
+    service,
+    relay,
+    demo,
+    close: () => {
+      streams.close();
+      demo.close();
+    },
+  };
 }

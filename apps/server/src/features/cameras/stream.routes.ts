@@ -6,6 +6,7 @@ import { forbidden, notFound } from '../../platform/errors.js';
 import type { Router } from '../../platform/http/route.js';
 import { refuseUpgrade, type UpgradeRouter } from '../../platform/http/upgrade.js';
 import type { CamerasRepository } from './cameras.repository.js';
+import { type DemoVideoSource, isDemoAddress } from './demo-source.js';
 import type { FlvRelay, Viewer } from './flv-relay.js';
 import type { StreamTickets } from './stream-tickets.js';
 
@@ -22,9 +23,9 @@ const CLOSE_ENDED = 4000;
 export function registerStreamRoutes(
   router: Router,
   upgrades: UpgradeRouter,
-  deps: { relay: FlvRelay; tickets: StreamTickets; repository: CamerasRepository },
+  deps: { relay: FlvRelay; tickets: StreamTickets; repository: CamerasRepository; demo: DemoVideoSource },
 ): { close(): void } {
-  const { relay, tickets, repository } = deps;
+  const { relay, tickets, repository, demo } = deps;
 
   async function source(ticket: string | null): Promise<{ cameraId: number; url: string }> {
     const cameraId = ticket ? tickets.verify(ticket) : null;
@@ -32,7 +33,11 @@ export function registerStreamRoutes(
     const camera = await repository.findAnywhere(cameraId);
     if (!camera || camera.agg_type !== AggType.HTTP_FLV || !camera.video_url)
       throw notFound(CameraTexts.NOT_FOUND);
-    return { cameraId, url: camera.video_url };
+    // A demo camera's stream is this node's demo video source, wherever it listens now.
+    const url = isDemoAddress(camera.video_url)
+      ? await demo.address(camera.video_url, camera.name)
+      : camera.video_url;
+    return { cameraId, url };
   }
 
   router.publicRoute({
