@@ -170,12 +170,9 @@ const httpUrl = z
   .trim()
   .max(1000)
   .regex(/^https?:\/\/\S+$/i, CameraTexts.VIDEO_URL_FORMAT);
-/** A camera's stream: an http(s) FLV address, or a demo stream (`demo://gate`). */
-const videoUrl = z
-  .string()
-  .trim()
-  .max(1000)
-  .regex(/^(https?:\/\/\S+|demo:\/\/[a-z0-9-]{1,32})$/i, CameraTexts.VIDEO_URL_FORMAT);
+/** A camera's stream: an http(s) FLV address, or a demo stream (`demo://gate`); the form checks the same. */
+export const VIDEO_URL_PATTERN = /^(https?:\/\/\S+|demo:\/\/[a-z0-9-]{1,32})$/i;
+const videoUrl = z.string().trim().max(1000).regex(VIDEO_URL_PATTERN, CameraTexts.VIDEO_URL_FORMAT);
 
 /** Create / update a camera. On update an absent or empty validateCode keeps the stored one. */
 export const cameraBody = z

@@ -150,11 +150,12 @@ export class DemoVideoSource {
   /** ffmpeg's arguments: the filter's texts come from files, so a name needs no escaping. */
   private args(title: string, stream: string, epochSeconds: number): { args: string[]; files: string[] } {
     const cjk = CJK_FONTS.find((file) => existsSync(file));
-    const label = cjk || /^[\x20-\x7e]*$/.test(title) ? title : stream;
+    // Without a CJK font Chinese would draw as boxes: the stream's name and a Latin label instead.
+    const label = cjk ? `${title} · 演示画面` : `${/^[\x20-\x7e]*$/.test(title) ? title : stream} · DEMO`;
     const font = cjk ?? LATIN_FONT;
     const fontArg = existsSync(font) ? `fontfile=${font}` : 'font=Sans';
     const n = this.counter++;
-    const titleFile = this.textFile(`${n}-title.txt`, `${label} · 演示画面`);
+    const titleFile = this.textFile(`${n}-title.txt`, label);
     const clockFile = this.textFile(`${n}-clock.txt`, `%{pts:localtime:${epochSeconds}}`);
     const box = 'box=1:boxcolor=black@0.55:boxborderw=8:fontcolor=white';
     const filters = [
