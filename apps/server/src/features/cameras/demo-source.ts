@@ -159,7 +159,7 @@ export class DemoVideoSource {
     const clockFile = this.textFile(`${n}-clock.txt`, `%{pts:localtime:${epochSeconds}}`);
     const box = 'box=1:boxcolor=black@0.55:boxborderw=8:fontcolor=white';
     const filters = [
-      `drawtext=${fontArg}:textfile=${titleFile}:expansion=none:fontsize=26:x=16:y=16:${box}`,
+      `drawtext=${fontArg}:textfile=${titleFile}:expansion=none:fontsize=26:x=16:y=40:${box}`,
       `drawtext=${fontArg}:textfile=${clockFile}:fontsize=24:x=16:y=h-th-20:${box}`,
     ].join(',');
     const args = [
