@@ -53,6 +53,17 @@ describe('the demo cameras without ffmpeg', () => {
       await expect
         .poll(() => page.getByTestId('camera-error').first().textContent(), { timeout: 20_000 })
         .toBe(CameraTexts.DEMO_VIDEO_UNAVAILABLE);
+      // The list learns it too: the camera is offline.
+      await expect
+        .poll(
+          () =>
+            page
+              .getByTestId(/camera-item-/)
+              .first()
+              .textContent(),
+          { timeout: 10_000 },
+        )
+        .toContain('离线');
       await page.getByTestId('camera-error').first().scrollIntoViewIfNeeded();
       await screenshot(page, name);
       mkdirSync(SHOTS, { recursive: true });

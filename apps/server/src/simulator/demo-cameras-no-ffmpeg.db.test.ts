@@ -36,6 +36,8 @@ describe('the demo cameras without ffmpeg', () => {
     expect(gate!.videoUrl).toBe('demo://gate');
     const play = await t.request('GET', `${cams}/${gate!.id}/playUrl`, { token: operator });
     expect(play.body).toMatchObject({ code: 40000, message: CameraTexts.DEMO_VIDEO_UNAVAILABLE });
+    // Not reachable: the list says 离线 from then on.
+    expect((await t.ok<Camera>('GET', `${cams}/${gate!.id}`, { token: operator })).isOnline).toBe(0);
     expect(CameraTexts.DEMO_VIDEO_UNAVAILABLE).toBe('演示视频源不可用：服务器未安装 ffmpeg');
     const snap = await t.request('POST', `${cams}/snapshots`, {
       token: admin,

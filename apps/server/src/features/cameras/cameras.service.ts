@@ -226,8 +226,15 @@ export class CamerasService {
 
   /** The play URL, kept 5 minutes per camera on this node (feature-areas §9). */
   async playUrl(projectId: number, id: number): Promise<{ url: string }> {
-    await this.row(projectId, id);
-    const url = await this.playUrls.get(id, () => this.call(projectId, id, (b, c) => b.playUrl(c)));
+    const row = await this.row(projectId, id);
+    const url = await this.playUrls
+      .get(id, () => this.call(projectId, id, (b, c) => b.playUrl(c)))
+      .catch(async (error: unknown) => {
+        // A demo camera on a server without ffmpeg has no stream to reach: the lists say 离线.
+        if (error instanceof Error && error.message === CameraTexts.DEMO_VIDEO_UNAVAILABLE && row.is_online)
+          await this.repository.setOnline(id, false);
+        throw error;
+      });
     if (!url) throw badRequest(CameraMessages.NO_PLAY_URL);
     return { url };
   }
