@@ -2,7 +2,7 @@
  * Helpers shared by scripts/start.mjs and scripts/test.mjs, so that `npm start` and `npm test` behave the
  * same on a fresh clone: install only when needed, run tools without a shell, stop at the first failure.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
@@ -111,4 +111,40 @@ export async function step(tag, label, command, args) {
   const code = await run(command, args);
   if (code !== 0) console.error(`[${tag}] ${label} failed (exit ${code})`);
   return code;
+}
+
+/** Whether a command answers `-version` (ffmpeg, apt-get, sudo). */
+function has(command, args = ['-version']) {
+  return spawnSync(command, args, { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * The demo cameras play a test pattern made by Debian's ffmpeg (docs/decisions/0064, "Demo cameras").
+ * When it is missing we install it the way the browser tests install Chromium: apt-get as root, or
+ * through sudo when that needs no password; never a prompt. Without it the platform still starts and
+ * the demo cameras say 演示视频源不可用.
+ */
+export async function ensureFfmpeg(tag) {
+  if ((process.env.DEMO ?? '1') === '0' || has('ffmpeg')) return;
+  if (!has('apt-get', ['--version'])) {
+    console.warn(`[${tag}] ffmpeg is missing: the demo cameras will not play (install ffmpeg to watch them)`);
+    return;
+  }
+  const asRoot = process.getuid?.() === 0;
+  if (!asRoot && !has('sudo', ['-n', 'true'])) {
+    console.warn(
+      `[${tag}] ffmpeg is missing: the demo cameras will not play (sudo apt-get install -y ffmpeg)`,
+    );
+    return;
+  }
+  const apt = (args) =>
+    run(asRoot ? 'apt-get' : 'sudo', asRoot ? args : ['-n', 'apt-get', ...args], {
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  console.log(`[${tag}] installing ffmpeg for the demo cameras (apt-get install -y ffmpeg)…`);
+  const code =
+    (await apt(['update', '-qq'])) ||
+    (await apt(['install', '-y', '-qq', '--no-install-recommends', 'ffmpeg']));
+  if (code !== 0)
+    console.warn(`[${tag}] ffmpeg not installed (exit ${code}): the demo cameras will not play`);
 }
