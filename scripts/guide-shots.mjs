@@ -222,6 +222,14 @@ const SHOTS = [
     id: 'camera-1',
     user: 'demo',
     path: `${P}/video`,
+    // The first demo camera plays (the demo video source, when ffmpeg is installed): show it moving.
+    before: async (page) => {
+      await page
+        .locator('[data-testid=camera-video][data-state=playing]')
+        .first()
+        .waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(2500);
+    },
     hints: [
       { role: 'menuitem', name: '视频监控' },
       { role: 'button', name: '新建' },
@@ -332,6 +340,7 @@ async function main() {
     HOST: '127.0.0.1',
     MQTT_PORT: String(await freePort()),
     DTU_PORT: String(await freePort()),
+    DEMO_CAMERA_PORT: String(await freePort()),
     ADMIN_PASSWORD,
     DEMO: '1',
     DEMO_HISTORY_DAYS: '2',

@@ -114,9 +114,9 @@ export async function step(tag, label, command, args) {
 }
 
 /**
- * Debian packages the tests need from the system (Chromium for the browser tests, a CJK font for their
- * screenshots, ffmpeg for the camera streams), installed with apt-get when missing — as root, or with
- * passwordless sudo. Resolves with the names still missing afterwards (their tests say why they skip).
+ * Debian packages from the system (Chromium for the browser tests, a CJK font for their screenshots,
+ * ffmpeg for the camera streams), installed with apt-get when missing — as root, or through sudo
+ * when that needs no password; never a prompt. Resolves with the names still missing afterwards.
  */
 export async function ensureSystemPackages(tag, packages) {
   const missing = packages.filter(({ file }) => !existsSync(file)).map(({ name }) => name);
@@ -129,7 +129,17 @@ export async function ensureSystemPackages(tag, packages) {
       : run('sudo', ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]);
   if ((await apt(['update', '-qq'])) === 0) await apt(['install', '-y', '-qq', ...missing]);
   const still = packages.filter(({ file }) => !existsSync(file)).map(({ name }) => name);
-  if (still.length > 0)
-    console.warn(`[${tag}] could not install ${still.join(', ')}: the tests that need them skip`);
+  if (still.length > 0) console.warn(`[${tag}] could not install ${still.join(', ')}`);
   return still;
+}
+
+/**
+ * The demo cameras play a test pattern made by Debian's ffmpeg (docs/decisions/0064, "Demo cameras").
+ * Without it the platform still starts and the demo cameras say 演示视频源不可用.
+ */
+export async function ensureFfmpeg(tag) {
+  if ((process.env.DEMO ?? '1') === '0') return;
+  const still = await ensureSystemPackages(tag, [{ name: 'ffmpeg', file: '/usr/bin/ffmpeg' }]);
+  if (still.length > 0)
+    console.warn(`[${tag}] ffmpeg is missing: the demo cameras will not play (apt-get install -y ffmpeg)`);
 }

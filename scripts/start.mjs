@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ensureInstalled, exitCodeForSignal, repoRoot, step } from './lib.mjs';
+import { ensureFfmpeg, ensureInstalled, exitCodeForSignal, repoRoot, step } from './lib.mjs';
 
 const tag = 'start';
 
@@ -15,6 +15,7 @@ function stopOnFailure(code) {
 }
 
 stopOnFailure(await ensureInstalled(tag));
+await ensureFfmpeg(tag);
 stopOnFailure(await step(tag, 'building (tsc -b)', 'npx', ['tsc', '-b']));
 stopOnFailure(
   await step(tag, 'building web app', 'npm', ['run', 'build', '--workspace', 'apps/web', '--if-present']),

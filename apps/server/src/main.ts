@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './platform/config.js';
 import { terminalLogStream } from './platform/log-format.js';
-import { historySink, startDemo } from './simulator/demo.js';
+import { demoCameraCapture, historySink, startDemo } from './simulator/demo.js';
 
 const config = loadConfig();
 // On a terminal, one readable line per request; elsewhere pino's JSON lines (decision 0036).
@@ -38,6 +38,7 @@ const demo = config.demo
       log: app.log,
       sink: historySink(server),
       historyDays: config.demoHistoryDays,
+      capture: demoCameraCapture(server),
     })
   : undefined;
 demo?.ready.catch((error: unknown) => app.log.warn({ err: error }, 'demo devices not started'));

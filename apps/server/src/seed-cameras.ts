@@ -1,12 +1,15 @@
-import { AggType } from '@iot/contracts/cameras';
+import { AggType, DEMO_VIDEO_SCHEME } from '@iot/contracts/cameras';
 import type { Kysely } from 'kysely';
 import type { Database } from './platform/db/schema.js';
 
+/** The sites that get a camera besides the gate: the influent screens and the effluent monitor. */
+export const DEMO_CAMERA_SITES = ['格栅间', '在线监测站'] as const;
+
 /**
- * The demo project's cameras (docs/decisions/0064-cameras.md): HTTP-FLV cameras at the gate and two
- * sites, addressed as a local media server (ZLMediaKit's default HTTP-FLV paths) would serve them.
- * Without such a server they are listed, marked offline once tried, and say 播放异常 when played;
- * point their 视频地址 at a real stream to watch one.
+ * The demo project's cameras (docs/decisions/0064-cameras.md, "Demo cameras"): HTTP-FLV cameras at
+ * the gate and two sites on the server's demo video source (`demo://{stream}`, resolved when played:
+ * a test pattern with the camera's name and a clock, made by ffmpeg). Without ffmpeg they say
+ * 演示视频源不可用 when played; point their 视频地址 at a real stream to watch one.
  */
 export async function seedDemoCameras(db: Kysely<Database>, projectId: number): Promise<void> {
   const sites = await db
@@ -15,8 +18,8 @@ export async function seedDemoCameras(db: Kysely<Database>, projectId: number): 
     .where('project_id', '=', projectId)
     .where('group_type', '=', 'site')
     .where('is_monitor', '=', 0)
+    .where('name', 'in', [...DEMO_CAMERA_SITES])
     .orderBy('id')
-    .limit(2)
     .execute();
   const now = Date.now();
   const cameras = [
@@ -31,7 +34,7 @@ export async function seedDemoCameras(db: Kysely<Database>, projectId: number): 
         group_id: c.group_id,
         name: c.name,
         agg_type: AggType.HTTP_FLV,
-        video_url: `http://127.0.0.1:8080/live/${c.stream}.live.flv`,
+        video_url: `${DEMO_VIDEO_SCHEME}${c.stream}`,
         camera_account_id: null,
         share_owner_id: null,
         online_checked_at: null,

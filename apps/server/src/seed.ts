@@ -170,6 +170,8 @@ async function seedDemo(s: SeedServices): Promise<number> {
       { code: 'router-equipment', permission: 1 },
       { code: 'router-toolSet', permission: 1 },
       { code: 'router-ai-assistant', permission: 1 },
+      // 视频监控: watch the demo cameras, and see them in 预警详情 (decision 0064, "Demo cameras").
+      { code: 'router-videoSurveillance', permission: 1 },
       // The site scope (decision 0041): the home and live data of one site.
       { code: 'router-site-home', permission: 1 },
       { code: 'router-site-realTimeData', permission: 1 },

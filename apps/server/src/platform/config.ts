@@ -15,6 +15,10 @@ export interface Config {
   demo: boolean;
   /** Days of history the demo writes on its first start (DEMO_HISTORY_DAYS). */
   demoHistoryDays: number;
+  /** Port of the demo cameras' video source on 127.0.0.1 (decision 0064); 0 picks a free one (tests). */
+  demoCameraPort: number;
+  /** False when DEMO_CAMERA_PORT was not given: if it is taken, a free port is used instead. */
+  demoCameraPortFixed: boolean;
   /** Optional: otherwise generated once and kept in dataDir. Several nodes must share one. */
   tokenSigningKey: string | undefined;
   /**
@@ -228,6 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webClientSecret: env.WEB_CLIENT_SECRET || 'iot-web',
     demo: (env.DEMO ?? '1') !== '0',
     demoHistoryDays: int(env.DEMO_HISTORY_DAYS, 30, 'DEMO_HISTORY_DAYS'),
+    demoCameraPort: int(env.DEMO_CAMERA_PORT, 8091, 'DEMO_CAMERA_PORT'),
+    demoCameraPortFixed: Boolean(env.DEMO_CAMERA_PORT),
     tokenSigningKey: env.TOKEN_SIGNING_KEY || undefined,
     dataEncryptionKey: env.DATA_ENCRYPTION_KEY || undefined,
     accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 7200, 'ACCESS_TOKEN_TTL'),

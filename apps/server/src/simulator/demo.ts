@@ -6,6 +6,7 @@ import type { App } from '../app.js';
 import { DEMO_ACCOUNTS, DEMO_PROJECT_NAME } from '../seed.js';
 import { seedDemoShare } from '../seed-sharing.js';
 import { type BackfillReport, BackfillStopped, backfill, type HistorySink } from './backfill.js';
+import { type CaptureAt, linkDemoCameras, snapshotDemoWarnings, stockDemoCameras } from './demo-cameras.js';
 import { stockDemoEquipment } from './demo-equipment.js';
 import { stockDemoEquipmentWork } from './demo-equipment-work.js';
 import { stockDemoMalfunctions } from './demo-malfunctions.js';
@@ -58,6 +59,8 @@ export interface DemoOptions {
   historyDays: number;
   /** Live publishing interval (tests publish faster). */
   intervalMs?: number;
+  /** Snapshots of the demo cameras for the latest warnings, at their time (demoCameraCapture). */
+  capture?: CaptureAt;
 }
 
 export interface Demo {
@@ -73,6 +76,11 @@ export function historySink(server: App): HistorySink {
     evaluate: (points) => server.warnings.engine.evaluate(points),
     recomputeRollups: () => server.history.recomputeRollups(),
   };
+}
+
+/** The cameras service's capture with flag 'W', for the demo's warnings. */
+export function demoCameraCapture(server: App): CaptureAt {
+  return (projectId, cameraIds, at) => server.cameras.service.capture(projectId, cameraIds, 'W', at);
 }
 
 const siteNamed = (name: string): DemoSite => {
@@ -124,6 +132,7 @@ export function startDemo(options: DemoOptions): Demo {
     if (stopped) return { backfill: report };
     await stockDemoEquipment(client, stored.projectId, stored.gateways, options.log);
     await stockDemoMalfunctions(client, stored.projectId, options.log);
+    await stockDemoCameras(client, stored.projectId, options.log);
     // The field work is the operator's; the acceptance check the administrator's (decision 0050).
     const operator = new PlatformClient(options.baseUrl, options.webClientSecret);
     await operator.login(DEMO_ACCOUNTS.operator.username, DEMO_ACCOUNTS.operator.password);
@@ -263,6 +272,8 @@ async function setUp(
       offlineMinutes: 10,
     });
   }
+  // The sites' cameras on their gateways' rules, without 自动抓拍 while the history is written.
+  await linkDemoCameras(client, stored.projectId, stored.gateways, false);
 
   options.log.info({ days: options.historyDays }, 'demo history: writing');
   const report = await backfill(
@@ -292,7 +303,24 @@ async function setUp(
   for (const [note, { status, ids }] of byNote)
     await client.call('POST', `${base}/warnings/handle`, { ids, status, note });
   await workOrderFromWarning(client, base, byNote.get('已安排运维人员现场核查')?.ids[0]);
+  await pictureDemoWarnings(client, stored, options);
   return report;
+}
+
+/**
+ * The latest warnings with cameras get their pictures, then the rules capture by themselves (自动抓拍)
+ * — only where pictures can be taken (ffmpeg), or every live warning would log a failed capture.
+ */
+async function pictureDemoWarnings(client: PlatformClient, stored: Stored, options: DemoOptions) {
+  try {
+    const taken = options.capture
+      ? await snapshotDemoWarnings(client, stored.projectId, options.capture, options.log)
+      : 0;
+    if (taken > 0) await linkDemoCameras(client, stored.projectId, stored.gateways, true);
+    options.log.info({ warnings: taken }, 'demo warning snapshots taken');
+  } catch (error) {
+    options.log.warn({ err: error }, 'demo warning snapshots not taken');
+  }
 }
 
 /**

@@ -121,6 +121,8 @@ async function start(
     mqttPortFixed: true,
     dtuPort: 0,
     dtuPortFixed: true,
+    demoCameraPort: 0,
+    demoCameraPortFixed: true,
     // Sessions left on the machine's shared Mosquitto by finished tests expire soon.
     mqttSessionExpirySeconds: 60,
     webDist: path.join(storage.dataDir, 'no-web'),

@@ -127,7 +127,15 @@ export const CameraTexts = {
   STREAM_UNREACHABLE: '无法连接摄像头的视频流',
   TICKET_INVALID: '播放地址无效或已过期',
   TIME_FORMAT: '时间格式为 YYYY-MM-DD HH:mm:ss',
+  /** A `demo://` camera on a server without ffmpeg (decision 0064, "Demo cameras"). */
+  DEMO_VIDEO_UNAVAILABLE: '演示视频源不可用：服务器未安装 ffmpeg',
 } as const;
+
+/**
+ * The demo cameras' address scheme: `demo://{stream}` plays the server's own test pattern (decision
+ * 0064, "Demo cameras"); resolved by the server at play time, so it survives a change of port.
+ */
+export const DEMO_VIDEO_SCHEME = 'demo://';
 
 /** 'YYYY-MM-DD HH:mm:ss' (the spec's time format of snapshots and playbacks). */
 export const specTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, CameraTexts.TIME_FORMAT);
@@ -177,6 +185,9 @@ const httpUrl = z
   .trim()
   .max(1000)
   .regex(/^https?:\/\/\S+$/i, CameraTexts.VIDEO_URL_FORMAT);
+/** A camera's stream: an http(s) FLV address, or a demo stream (`demo://gate`); the form checks the same. */
+export const VIDEO_URL_PATTERN = /^(https?:\/\/\S+|demo:\/\/[a-z0-9-]{1,32})$/i;
+const videoUrl = z.string().trim().max(1000).regex(VIDEO_URL_PATTERN, CameraTexts.VIDEO_URL_FORMAT);
 
 /** Create / update a camera. On update an absent or empty validateCode keeps the stored one. */
 export const cameraBody = z
@@ -191,7 +202,7 @@ export const cameraBody = z
       .number()
       .int()
       .refine((v) => (AGG_TYPES as number[]).includes(v), '请选择摄像头平台'),
-    videoUrl: httpUrl.nullish(),
+    videoUrl: videoUrl.nullish(),
     ifEncrypt: z.coerce.number().int().min(0).max(2).default(0),
     validateCode: z.string().trim().max(64).optional(),
     cameraAccountId: z.coerce.number().int().positive().nullish(),

@@ -9,6 +9,8 @@ import type { AggType, PlaybackRecord, PtzDirection } from '@iot/contracts/camer
 export interface CameraRef {
   /** The camera at its platform: for a shared camera, the owner's camera (decision 0069). */
   id: number;
+  /** Shown on a demo camera's picture (decision 0064, "Demo cameras"). */
+  name?: string;
   groupId: number;
   /**
    * The id the viewer reaches the camera by, when it differs from `id`: a shared camera's copy in
@@ -58,8 +60,11 @@ export interface CameraBackend {
   talkUrl(camera: CameraRef): Promise<string>;
   playbacks(camera: CameraRef, begin: Date, end: Date): Promise<{ url: string; playbacks: PlaybackRecord[] }>;
   ptz(camera: CameraRef, command: PtzCommand): Promise<void>;
-  /** A JPEG of the camera now, or null when the platform has none yet. */
-  snapshot(camera: CameraRef): Promise<Buffer | null>;
+  /**
+   * A JPEG of the camera now, or null when the platform has none yet. `at` is the moment the
+   * picture is for (a warning's time); only a demo camera can show it, the others ignore it.
+   */
+  snapshot(camera: CameraRef, at?: number): Promise<Buffer | null>;
   /** Move to / store a preset position, where supported. */
   presetGoto?(camera: CameraRef, index: number): Promise<void>;
   presetSet?(camera: CameraRef, index: number): Promise<void>;

@@ -59,10 +59,10 @@ afterAll(async () => {
 });
 
 describe('cameras', () => {
-  it('seeds a few HTTP-FLV cameras in the demo project', async () => {
+  it('seeds a few HTTP-FLV cameras in the demo project, on the demo video source', async () => {
     const seeded = await t.ok<Camera[]>('GET', cams(), { token: admin });
-    expect(seeded.map((c) => c.name)).toContain('厂区大门');
-    expect(seeded.every((c) => c.aggType === AggType.HTTP_FLV && c.videoUrl?.startsWith('http://'))).toBe(
+    expect(seeded.map((c) => c.name)).toEqual(['厂区大门', '格栅间监控', '在线监测站监控']);
+    expect(seeded.every((c) => c.aggType === AggType.HTTP_FLV && c.videoUrl?.startsWith('demo://'))).toBe(
       true,
     );
   });

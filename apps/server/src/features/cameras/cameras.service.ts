@@ -258,6 +258,7 @@ export class CamerasService {
     }
     return {
       id: row.id,
+      name: row.name,
       groupId: row.group_id,
       deviceSerial: row.device_serial,
       channelNo: row.channel_no,
@@ -305,8 +306,15 @@ export class CamerasService {
   /** The play URL, kept 5 minutes per camera on this node (feature-areas §9). */
   async playUrl(projectId: number, id: number): Promise<{ url: string }> {
     // Checked before the cache: a copy whose share went is refused even with a URL cached.
-    await this.view(projectId, id);
-    const url = await this.playUrls.get(id, () => this.call(projectId, id, (b, c) => b.playUrl(c)));
+    const { row } = await this.view(projectId, id);
+    const url = await this.playUrls
+      .get(id, () => this.call(projectId, id, (b, c) => b.playUrl(c)))
+      .catch(async (error: unknown) => {
+        // A demo camera on a server without ffmpeg has no stream to reach: the lists say 离线.
+        if (error instanceof Error && error.message === CameraTexts.DEMO_VIDEO_UNAVAILABLE && row.is_online)
+          await this.repository.setOnline(id, false);
+        throw error;
+      });
     if (!url) throw badRequest(CameraMessages.NO_PLAY_URL);
     return { url };
   }
@@ -410,7 +418,7 @@ export class CamerasService {
     const failures: string[] = [];
     for (const id of mine) {
       try {
-        const image = await this.call(projectId, id, (b, c) => b.snapshot(c));
+        const image = await this.call(projectId, id, (b, c) => b.snapshot(c, at));
         if (!image) continue;
         const url = await this.files.putImage('cameras', image);
         await this.repository.insertSnapshot(id, flag, at, url);

@@ -8,6 +8,7 @@ import { vendorBackends } from './backends/vendors.js';
 import { CamerasRepository } from './cameras.repository.js';
 import { registerCameraRoutes } from './cameras.routes.js';
 import { CamerasService, camerasChannel } from './cameras.service.js';
+import { DemoVideoSource } from './demo-source.js';
 import { FlvRelay } from './flv-relay.js';
 import { type Gb28181Platform, registerGbHookRoutes, startGb28181 } from './gb28181/index.js';
 import { registerCameraSessionRoutes } from './sessions.routes.js';
@@ -22,6 +23,8 @@ export interface CamerasFeature {
   relay: FlvRelay;
   /** The built-in GB28181 SIP server, when configured (decision 0070). */
   gb28181: Gb28181Platform;
+  /** The demo cameras' video source (decision 0064, "Demo cameras"). */
+  demo: DemoVideoSource;
   close(): Promise<void>;
 }
 
@@ -34,8 +37,14 @@ export async function camerasFeature(platform: Platform, deps: { box: SecretBox 
   const repository = new CamerasRepository(platform.db);
   const tickets = new StreamTickets(deps.box);
   const gb28181 = await startGb28181(platform);
+  // The demo cameras' test patterns (`demo://…`); it listens only once one is played.
+  const demo = new DemoVideoSource({
+    port: platform.config.demoCameraPort,
+    portFixed: platform.config.demoCameraPortFixed,
+    log: platform.log,
+  });
   const backends = new CameraBackends([
-    httpFlvBackend(tickets),
+    httpFlvBackend(tickets, demo),
     ...vendorBackends({ config: platform.config, gb28181Signalling: gb28181.signalling ?? undefined }),
   ]);
   const gbBackend = backends.of(AggType.GB28181) as Gb28181Backend;
@@ -64,13 +73,20 @@ export async function camerasFeature(platform: Platform, deps: { box: SecretBox 
   });
   // An edited or deleted camera's stream ends on every node (its address may have changed).
   platform.cluster.subscribe(camerasChannel, ({ cameraId }) => relay.drop(cameraId));
-  const streams = registerStreamRoutes(platform.router, platform.upgrades, { relay, tickets, repository });
+  const streams = registerStreamRoutes(platform.router, platform.upgrades, {
+    relay,
+    tickets,
+    repository,
+    demo,
+  });
   return {
     service,
     relay,
     gb28181,
+    demo,
     close: async () => {
       streams.close();
+      demo.close();
       await gb28181.close();
     },
   };

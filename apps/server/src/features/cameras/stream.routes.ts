@@ -6,6 +6,7 @@ import { forbidden, notFound } from '../../platform/errors.js';
 import type { Router } from '../../platform/http/route.js';
 import { refuseUpgrade, type UpgradeRouter } from '../../platform/http/upgrade.js';
 import type { CamerasRepository } from './cameras.repository.js';
+import { type DemoVideoSource, isDemoAddress } from './demo-source.js';
 import type { FlvRelay, Viewer } from './flv-relay.js';
 import type { StreamTickets } from './stream-tickets.js';
 
@@ -22,9 +23,9 @@ const CLOSE_ENDED = 4000;
 export function registerStreamRoutes(
   router: Router,
   upgrades: UpgradeRouter,
-  deps: { relay: FlvRelay; tickets: StreamTickets; repository: CamerasRepository },
+  deps: { relay: FlvRelay; tickets: StreamTickets; repository: CamerasRepository; demo: DemoVideoSource },
 ): { close(): void } {
-  const { relay, tickets, repository } = deps;
+  const { relay, tickets, repository, demo } = deps;
 
   async function source(ticket: string | null): Promise<{ cameraId: number; url: string }> {
     const cameraId = ticket ? tickets.verify(ticket) : null;
@@ -39,7 +40,11 @@ export function registerStreamRoutes(
         : (await repository.shareSource(camera.project_id, camera))?.row;
     if (!source) throw notFound(CameraMessages.SHARED_CAMERA_GONE(camera.name));
     if (source.agg_type !== AggType.HTTP_FLV || !source.video_url) throw notFound(CameraTexts.NOT_FOUND);
-    return { cameraId, url: source.video_url };
+    // A demo camera's stream is this node's demo video source, wherever it listens now.
+    const url = isDemoAddress(source.video_url)
+      ? await demo.address(source.video_url, source.name)
+      : source.video_url;
+    return { cameraId, url };
   }
 
   router.publicRoute({

@@ -1,6 +1,8 @@
 import { AggType, CameraTexts } from '@iot/contracts/cameras';
+import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { SecretBox } from '../../../platform/secret-box.js';
+import { DemoVideoSource } from '../demo-source.js';
 import { StreamTickets } from '../stream-tickets.js';
 import { httpFlvBackend } from './http-flv.js';
 import { CameraBackends } from './registry.js';
@@ -9,7 +11,8 @@ const box = new SecretBox(Buffer.alloc(32, 7).toString('base64url'));
 
 describe('the back-end registry', () => {
   it('answers 该摄像头平台未配置 for a platform without a back-end, and nothing supported', () => {
-    const backends = new CameraBackends([httpFlvBackend(new StreamTickets(box))]);
+    const demo = new DemoVideoSource({ port: 0, portFixed: true, log: {} as FastifyBaseLogger });
+    const backends = new CameraBackends([httpFlvBackend(new StreamTickets(box), demo)]);
     expect(backends.of(AggType.HTTP_FLV).aggType).toBe(AggType.HTTP_FLV);
     expect(() => backends.of(AggType.GB28181)).toThrow(CameraTexts.PLATFORM_NOT_CONFIGURED);
     expect(backends.supports(AggType.CLOUD_A)).toEqual({

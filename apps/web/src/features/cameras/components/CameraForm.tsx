@@ -6,8 +6,10 @@ import {
   type Camera,
   type CameraAccount,
   type CameraBody,
+  CameraTexts,
   cameraBody,
   ENCRYPTED,
+  VIDEO_URL_PATTERN,
 } from '@iot/contracts/cameras';
 import { App, Form, Input, InputNumber, Modal, Radio, Select, Switch, TreeSelect } from 'antd';
 import { useEffect, useState } from 'react';
@@ -138,8 +140,9 @@ export function CameraForm({
             name="videoUrl"
             label="视频地址（HTTP-FLV）"
             rules={[
-              { required: true, message: 'HTTP-FLV 摄像头须填写视频地址' },
-              { pattern: /^https?:\/\/\S+$/i, message: '视频地址须以 http:// 或 https:// 开头' },
+              { required: true, message: CameraTexts.VIDEO_URL_REQUIRED },
+              // An http(s) stream, or a demo camera's `demo://…` left as it is.
+              { pattern: VIDEO_URL_PATTERN, message: CameraTexts.VIDEO_URL_FORMAT },
             ]}
           >
             <Input placeholder="http://192.168.1.64/live/1.flv" />
