@@ -154,22 +154,26 @@ describe('the offline map, labelled', () => {
       await card.scrollIntoViewIfNeeded();
       const map = card.getByTestId('project-map-canvas');
       await expect.poll(() => map.getAttribute('data-labels'), { timeout: 20_000 }).toBe('ready');
-      // Markers carry their names (and, this close, their coordinates) without hovering.
-      await map.locator('.offline-map-marker-label').filter({ hasText: '格栅间' }).first().waitFor();
-      expect(await map.locator('.offline-map-marker-label').first().textContent()).toMatch(
-        /\d+\.\d{6}, \d+\.\d{6}/,
-      );
+      // Markers carry their names (and, this close, their coordinates) without hovering; labels that
+      // would cover one another wait for a closer zoom.
+      const labels = map.locator('.offline-map-marker-label');
+      await labels.first().waitFor();
+      expect(await labels.first().textContent()).toMatch(/\d+\.\d{6}, \d+\.\d{6}/);
       await map.locator('.leaflet-control-scale').waitFor();
-      await card.getByTestId('project-map-canvas-detail-note').getByText('没有街道').waitFor();
-      await card.getByTestId('project-map-canvas-detail-note').getByText('北京市昌平区').waitFor();
+      const note = card.getByTestId('project-map-canvas-detail-note');
+      await note.getByText('没有街道和建筑', { exact: false }).waitFor();
+      await note.getByText('地图中心：北京市昌平区', { exact: false }).waitFor();
+      await card.screenshot({ path: path.join(SCREENSHOTS, `mapcell-project-${theme}-desk.png`) });
+      copy(`mapcell-project-${theme}-desk.png`);
+      await zoomTo(map, 16);
+      await labels.filter({ hasText: '格栅间' }).first().waitFor();
       // Zoomed out, the divisions are named: prefectures and counties around Beijing.
       await zoomTo(map, 8);
       await map.locator('.offline-map-label').filter({ hasText: '昌平区' }).first().waitFor();
-      expect(await card.getByTestId('project-map-canvas-detail-note').count()).toBe(0);
-      await zoomTo(map, 12);
-      await card.getByTestId('project-map-canvas-detail-note').waitFor();
-      await card.screenshot({ path: path.join(SCREENSHOTS, `mapcell-project-${theme}-desk.png`) });
-      copy(`mapcell-project-${theme}-desk.png`);
+      expect(await note.count()).toBe(0);
+      await card.screenshot({ path: path.join(SCREENSHOTS, `mapcell-project-${theme}-zoom8.png`) });
+      copy(`mapcell-project-${theme}-zoom8.png`);
+      await zoomTo(map, 14);
       await page.setViewportSize({ width: 390, height: 844 });
       await card.scrollIntoViewIfNeeded();
       await page.waitForTimeout(500);

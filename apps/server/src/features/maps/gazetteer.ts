@@ -52,7 +52,10 @@ export class Gazetteer {
    * provinces first. About 3,100 rows, 130 kB: served once, cached by the browser.
    */
   labels(): [string, number, number, number][] {
-    return this.rows.map((row) => [row[1], row[2], row[4], row[5]]);
+    // A few divisions of the dataset have no centre (上海市, 重庆市 themselves): nothing to place.
+    return this.rows
+      .filter((row) => Number.isFinite(row[4]) && Number.isFinite(row[5]))
+      .map((row) => [row[1], row[2], row[4], row[5]]);
   }
 
   /** Divisions whose name (or full name) contains every character run of the keyword, best first. */

@@ -108,6 +108,7 @@ describe('the built-in provider (offline gazetteer)', () => {
     expect(changping[2]).toBeCloseTo(116.23, 1);
     expect(changping[3]).toBeCloseTo(40.22, 1);
     expect(labels.find(([name]) => name === '北京市')?.[1]).toBe(1);
+    expect(labels.every(([, , lng, lat]) => Number.isFinite(lng) && Number.isFinite(lat))).toBe(true);
     const at = await t.ok<{ fullAddress: string }>('GET', '/iot/maps/whereis?lng=116.2402&lat=40.2135', {
       token: a.token,
     });

@@ -202,6 +202,7 @@ export function OfflineMap({
     map.current?.setView(latLng(center[0], center[1], system), zoom, { animate: false });
   }, [center[0], center[1], zoom, system]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: redrawn at every zoom, where labels' room changes
   useEffect(() => {
     const layer = overlay.current;
     if (!layer) return;
@@ -218,6 +219,18 @@ export function OfflineMap({
       ).addTo(layer);
     for (const [lng, lat] of draft)
       L.circleMarker(latLng(lng, lat, system), { radius: 4, color: token.colorWarning }).addTo(layer);
+    // Permanent labels that would cover one another are shown on hover only (zoom in to see them all).
+    const placed: { x: number; y: number; w: number; h: number }[] = [];
+    const fits = (point: MapPoint) => {
+      const at = map.current?.latLngToContainerPoint(latLng(point.lng, point.lat, system));
+      if (!at) return true;
+      const box = { x: at.x, y: at.y - 8, w: 14 * (point.label?.length ?? 0) + 24, h: detail ? 40 : 26 };
+      const clash = placed.some(
+        (p) => Math.abs(p.x - box.x) < (p.w + box.w) / 2 && Math.abs(p.y - box.y) < (p.h + box.h) / 2,
+      );
+      if (!clash) placed.push(box);
+      return !clash;
+    };
     for (const point of points) {
       const marker = L.circleMarker(latLng(point.lng, point.lat, system), {
         radius: 8,
@@ -228,14 +241,14 @@ export function OfflineMap({
       });
       if (point.label)
         marker.bindTooltip(markerTooltip(point.label, point.lng, point.lat, detail), {
-          permanent: point.permanent,
+          permanent: point.permanent === true && fits(point),
           direction: 'top',
           offset: [0, -8],
           className: 'offline-map-marker-tooltip',
         });
       marker.addTo(layer);
     }
-  }, [points, polygons, draft, system, token, detail]);
+  }, [points, polygons, draft, system, token, detail, currentZoom]);
 
   return (
     <div style={{ position: 'relative' }}>
@@ -255,7 +268,7 @@ export function OfflineMap({
         style={{
           position: 'absolute',
           right: 8,
-          bottom: 22,
+          top: 8,
           zIndex: 500,
           padding: '0 6px',
           fontSize: 11,
@@ -267,33 +280,20 @@ export function OfflineMap({
           pointerEvents: 'none',
         }}
       />
-      {detail && !tiles && (
-        <div
-          data-testid={`${testId}-detail-note`}
-          style={{
-            position: 'absolute',
-            top: 8,
-            left: 56,
-            right: 8,
-            zIndex: 500,
-            padding: '4px 8px',
-            fontSize: 12,
-            color: token.colorText,
-            background: token.colorBgContainer,
-            opacity: 0.92,
-            border: `1px solid ${token.colorBorderSecondary}`,
-            borderRadius: token.borderRadius,
-            pointerEvents: 'none',
-          }}
-        >
-          {where && <div style={{ fontWeight: 600 }}>地图中心：{where}</div>}
-          离线底图只有省、市、区县的轮廓和名称，没有街道和建筑。街道级的地点搜索和卫星图需要在线地图服务：请系统管理员在
-          系统管理 → 系统配置 → 地图服务 中配置高德地图。
-        </div>
-      )}
       {baseFailed && (
         <div style={{ position: 'absolute', top: 8, left: 56, zIndex: 500, color: token.colorError }}>
           {baseFailed}
+        </div>
+      )}
+      {detail && !tiles && (
+        // Below the map, not over it: on a phone a note over the map hides what it is about.
+        <div
+          data-testid={`${testId}-detail-note`}
+          style={{ marginTop: 6, fontSize: 12, lineHeight: 1.6, color: token.colorTextSecondary }}
+        >
+          {where && <span style={{ fontWeight: 600, color: token.colorText }}>地图中心：{where}。</span>}
+          离线底图只有省、市、区县的轮廓和名称，没有街道和建筑；街道级的地点搜索和卫星图需要在线地图服务，请系统管理员在
+          系统管理 → 系统配置 → 地图服务 中配置高德地图。
         </div>
       )}
     </div>

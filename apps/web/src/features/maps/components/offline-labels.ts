@@ -31,7 +31,7 @@ export function drawLabels(
   const bounds = map.getBounds().pad(0.1);
   let drawn = 0;
   for (const [name, level, lng, lat] of labels) {
-    if (!levels.includes(level)) continue;
+    if (!levels.includes(level) || !Number.isFinite(lng) || !Number.isFinite(lat)) continue;
     const [x, y] = toDisplay(lng, lat, system);
     const at = L.latLng(y, x);
     if (!bounds.contains(at)) continue;
