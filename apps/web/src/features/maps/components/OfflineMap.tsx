@@ -95,7 +95,8 @@ export function OfflineMap({
         maxZoom: 18,
       }).addTo(instance);
     container.current.setAttribute('data-system', system);
-    L.control.scale({ imperial: false, position: 'bottomleft' }).addTo(instance);
+    // Top left under the zoom buttons: at the bottom the attribution covers it on a phone.
+    L.control.scale({ imperial: false, position: 'topleft' }).addTo(instance);
     const labelLayer = L.layerGroup().addTo(instance);
     overlay.current = L.layerGroup().addTo(instance);
     let labels: Awaited<ReturnType<typeof loadLabels>> = [];
@@ -219,12 +220,20 @@ export function OfflineMap({
       ).addTo(layer);
     for (const [lng, lat] of draft)
       L.circleMarker(latLng(lng, lat, system), { radius: 4, color: token.colorWarning }).addTo(layer);
-    // Permanent labels that would cover one another are shown on hover only (zoom in to see them all).
-    const placed: { x: number; y: number; w: number; h: number }[] = [];
+    // Permanent labels that would cover one another, or another marker, are shown on hover only (zoom
+    // in to see them all). Boxes are estimated: 13 px a character, the coordinate line ~130 px.
+    const screen = (point: MapPoint) =>
+      map.current?.latLngToContainerPoint(latLng(point.lng, point.lat, system));
+    const placed: { x: number; y: number; w: number; h: number }[] = points.flatMap((point) => {
+      const at = screen(point);
+      return at ? [{ x: at.x, y: at.y, w: 18, h: 18 }] : [];
+    });
     const fits = (point: MapPoint) => {
-      const at = map.current?.latLngToContainerPoint(latLng(point.lng, point.lat, system));
+      const at = screen(point);
       if (!at) return true;
-      const box = { x: at.x, y: at.y - 8, w: 14 * (point.label?.length ?? 0) + 24, h: detail ? 40 : 26 };
+      const h = detail ? 44 : 28;
+      const w = Math.max(13 * (point.label?.length ?? 0), detail ? 130 : 0) + 20;
+      const box = { x: at.x, y: at.y - 14 - h / 2, w, h };
       const clash = placed.some(
         (p) => Math.abs(p.x - box.x) < (p.w + box.w) / 2 && Math.abs(p.y - box.y) < (p.h + box.h) / 2,
       );

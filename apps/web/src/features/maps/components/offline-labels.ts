@@ -29,12 +29,19 @@ export function drawLabels(
   const zoom = map.getZoom();
   const levels = levelsAt(zoom);
   const bounds = map.getBounds().pad(0.1);
-  let drawn = 0;
-  for (const [name, level, lng, lat] of labels) {
-    if (!levels.includes(level) || !Number.isFinite(lng) || !Number.isFinite(lat)) continue;
+  // Larger divisions first; a name that would cover one already placed is left out.
+  const placed: { x: number; y: number; w: number }[] = [];
+  const wanted = labels
+    .filter(([, level, lng, lat]) => levels.includes(level) && Number.isFinite(lng) && Number.isFinite(lat))
+    .sort((a, b) => a[1] - b[1]);
+  for (const [name, level, lng, lat] of wanted) {
     const [x, y] = toDisplay(lng, lat, system);
     const at = L.latLng(y, x);
     if (!bounds.contains(at)) continue;
+    const point = map.latLngToContainerPoint(at);
+    const w = 12 * name.length + 8;
+    if (placed.some((p) => Math.abs(p.x - point.x) < (p.w + w) / 2 && Math.abs(p.y - point.y) < 16)) continue;
+    placed.push({ x: point.x, y: point.y, w });
     const text = document.createElement('span');
     text.textContent = name;
     text.className = `offline-map-label offline-map-label-${level}`;
@@ -53,8 +60,7 @@ export function drawLabels(
       interactive: false,
       keyboard: false,
     }).addTo(layer);
-    drawn += 1;
-    if (drawn >= MAX_LABELS) break;
+    if (placed.length >= MAX_LABELS) break;
   }
 }
 
