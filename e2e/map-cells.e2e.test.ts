@@ -77,6 +77,7 @@ describe('基站定位 on 系统配置', () => {
   ] as const)
     it(`imports an OpenCelliD export with progress and a count (${label})`, async () => {
       const before = await h.api<CellStats>('GET', '/iot/system/maps/cells/stats');
+      await h.api('PUT', '/iot/users/current/theme', { theme: label === 'desk' ? 'light' : 'tech' });
       const page = await h.openAs('admin', ADMIN_PASSWORD, '/system/systems');
       await page.setViewportSize({ width, height: 900 });
       const card = page.getByTestId('cell-location-card');
@@ -142,6 +143,22 @@ describe('基站定位 on 系统配置', () => {
       await card.getByTestId('cell-import-result').getByText('again.csv：已导入 3 个基站').waitFor();
       await page.close();
     });
+
+  it('looks right in the other theme at each width', async () => {
+    for (const [theme, width, label] of [
+      ['tech', 1440, 'desk'],
+      ['light', 390, '390'],
+    ] as const) {
+      await h.api('PUT', '/iot/users/current/theme', { theme });
+      const page = await h.openAs('admin', ADMIN_PASSWORD, '/system/systems');
+      await page.setViewportSize({ width, height: 900 });
+      const card = page.getByTestId('cell-location-card');
+      await card.getByTestId('cell-stats').waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await shot(page, `card-${theme}-${label}`);
+      await page.close();
+    }
+  });
 });
 
 describe('the offline map, labelled', () => {
