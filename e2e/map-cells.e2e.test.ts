@@ -1,9 +1,11 @@
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { CellStats } from '@iot/contracts/maps';
+import { type CellStats, emptyLocation, type Location } from '@iot/contracts/maps';
+import mqtt from 'mqtt';
 import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
+import { createGateway } from '../apps/server/src/test/factories.js';
 import { ADMIN_PASSWORD } from '../apps/server/src/test/server.js';
 import { type BrowserHarness, SCREENSHOTS, startBrowserHarness } from './support/browser.js';
 
@@ -158,6 +160,65 @@ describe('基站定位 on 系统配置', () => {
       await shot(page, `card-${theme}-${label}`);
       await page.close();
     }
+  });
+});
+
+describe('a gateway positioned by base station', () => {
+  it('says on its 位置 when its last cell was unknown, and moves to a known one', async () => {
+    const token = (await h.t.login(username, password)).access;
+    const gw = await createGateway(h.t, projectId, [
+      { key: 'LAC', type: 'integer' },
+      { key: 'CELLID', type: 'integer' },
+    ]);
+    const url = `/iot/groups/${projectId}/locations/gateways/${gw.id}`;
+    await h.api(
+      'PUT',
+      url,
+      { ...emptyLocation(), xAxis: 116.1, yAxis: 40.1, locationMode: 1, locateType: 0 },
+      token,
+    );
+    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${h.t.server.telemetry.mqttPort}`, {
+      clientId: gw.serialNumber,
+      username: gw.serialNumber,
+      password: gw.secret,
+      reconnectPeriod: 0,
+    });
+    const report = (lac: number, cell: number) =>
+      device.publishAsync(
+        `gateways/${gw.serialNumber}/telemetry`,
+        JSON.stringify({ ts: Date.now(), values: { LAC: lac, CELLID: cell } }),
+        { qos: 1 },
+      );
+    await report(4399, 777);
+    await expect
+      .poll(async () => (await h.api<Location>('GET', url, undefined, token)).unknownCell?.lac, {
+        timeout: 15_000,
+      })
+      .toBe(4399);
+    const page = await h.openAs(
+      username,
+      password,
+      `/projects/groups/${projectId}/gateways?gatewayId=${gw.id}`,
+    );
+    await page.getByRole('tab', { name: '位置' }).click();
+    const section = page.getByTestId('location-section-gateway');
+    await section.getByTestId('unknown-cell').getByText('LAC 4399，CELLID 777', { exact: false }).waitFor();
+    await section.getByText('基站定位', { exact: true }).first().waitFor();
+    await shot(page, 'gateway-unknown-cell-desk');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.scrollIntoViewIfNeeded();
+    await shot(page, 'gateway-unknown-cell-390');
+    // A cell of the demo's table: the gateway moves there and the warning goes.
+    await report(4301, 20993281);
+    await expect
+      .poll(async () => (await h.api<Location>('GET', url, undefined, token)).xAxis, { timeout: 15_000 })
+      .not.toBe(116.1);
+    await page.reload();
+    await page.getByRole('tab', { name: '位置' }).click();
+    await page.getByTestId('location-section-gateway').getByTestId('x-axis').waitFor();
+    expect(await page.getByTestId('unknown-cell').count()).toBe(0);
+    await device.endAsync();
+    await page.close();
   });
 });
 
