@@ -42,6 +42,7 @@ export async function seedDemoLocations(db: Kysely<Database>, projectId: number)
       y: (site?.y ?? PLANT[1]) + 0.0004,
     });
   }
+  await seedDemoCells(db, now);
   for (const row of rows)
     await db
       .insertInto('map_locations')
@@ -63,4 +64,25 @@ export async function seedDemoLocations(db: Kysely<Database>, projectId: number)
         updated_at: now,
       })
       .execute();
+}
+
+/**
+ * A few cells around the plant in the cell table (base-station positioning, decision 0066), as an
+ * OpenCelliD import would leave them: 系统配置 → 基站定位 shows a table that is not empty, and a
+ * gateway switched to 基站定位 that reports LAC 4301 with one of these CELLIDs moves there.
+ */
+async function seedDemoCells(db: Kysely<Database>, now: number): Promise<void> {
+  const cells = [0, 1, 2, 3, 4, 5].map((i) => ({
+    mcc: 460,
+    mnc: 0,
+    lac: 4301,
+    cell_id: 20993281 + i,
+    radio: 'LTE',
+    lng: Math.round((PLANT[0] + (i % 3) * 0.006 - 0.004) * 1e6) / 1e6,
+    lat: Math.round((PLANT[1] + Math.floor(i / 3) * 0.005 - 0.002) * 1e6) / 1e6,
+    range_m: 800,
+    source: 'import',
+    updated_at: now,
+  }));
+  await db.insertInto('cell_towers').values(cells).execute();
 }

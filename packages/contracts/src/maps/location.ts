@@ -57,11 +57,25 @@ export const locationForm = z.object({
 });
 export type LocationForm = z.infer<typeof locationForm>;
 
-/** A location as answered: the form plus whose it is and when the position last changed. */
+/**
+ * A location as answered: the form plus whose it is and when the position last changed; for a
+ * gateway positioned by base station, the cell it reported last when no resolver knew it (its
+ * position then stayed).
+ */
 export const location = locationForm.extend({
   kind: z.enum(LOCATION_KINDS),
   ownerId: z.number().int(),
   positionAt: z.number().nullable(),
+  unknownCell: z
+    .object({
+      mnc: z.number().int(),
+      lac: z.number().int(),
+      cellId: z.number().int(),
+      count: z.number().int(),
+      lastAt: z.number(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Location = z.infer<typeof location>;
 

@@ -1,6 +1,10 @@
 import type { Platform } from '../../platform/platform.js';
 import type { SecretBox } from '../../platform/secret-box.js';
 import type { IngestService } from '../telemetry/index.js';
+import { CellLocator } from './cell-locator.js';
+import { CellSettingsService } from './cell-settings.service.js';
+import { CellsRepository } from './cells.repository.js';
+import { registerCellRoutes } from './cells.routes.js';
 import { Gazetteer } from './gazetteer.js';
 import { LocationsRepository } from './locations.repository.js';
 import { registerLocationRoutes } from './locations.routes.js';
@@ -20,7 +24,8 @@ export interface MapsFeature {
 /**
  * Maps, coordinates and location (docs/decisions/0066-maps-and-location.md): the map provider
  * (built-in offline gazetteer, or AMap), the offline base map, locations of sites, gateways and
- * equipment, and gateways moved by the positions they report.
+ * equipment, and gateways moved by the positions they report — longitude/latitude, or base station
+ * (the imported cell table, then OpenCelliD online when configured).
  */
 export function mapsFeature(
   platform: Platform,
@@ -29,7 +34,10 @@ export function mapsFeature(
   const gazetteer = new Gazetteer();
   let baseMap: string | undefined;
   const settings = new MapSettingsService(platform.db, deps.box, platform.cluster, gazetteer);
-  const locations = new LocationsService(new LocationsRepository(platform.db), platform.cluster);
+  const cells = new CellsRepository(platform.db);
+  const cellSettings = new CellSettingsService(platform.db, deps.box, platform.cluster);
+  const locator = new CellLocator(cells, cellSettings, platform.cluster, platform.log);
+  const locations = new LocationsService(new LocationsRepository(platform.db), platform.cluster, locator);
   registerMapRoutes(
     platform.router,
     settings,
@@ -38,6 +46,7 @@ export function mapsFeature(
     platform.log,
   );
   registerLocationRoutes(platform.router, locations);
+  registerCellRoutes(platform.router, cellSettings, cells, platform.cluster);
 
   let queue: Promise<void> = Promise.resolve();
   deps.ingest.onStored((device, points) => {

@@ -113,7 +113,7 @@ export class LocationsRepository {
     }));
   }
 
-  /** The gateway's position settings when it reports its position (locateByReportData 2–4). */
+  /** The gateway's position settings when it reports its position (automatic mode). */
   async reportingGateway(gatewayId: number): Promise<ReportingGateway | undefined> {
     const row = await this.db
       .selectFrom('map_locations')
@@ -132,18 +132,37 @@ export class LocationsRepository {
     };
   }
 
-  /** The gateway indicator ids of the gateway's longitude and latitude identifiers. */
-  async identifierIndicators(gatewayId: number, lon: string, lat: string) {
+  /** The gateway indicator ids of these identifiers (longitude and latitude, or LAC, CELLID, MNC). */
+  async indicatorIds(gatewayId: number, identifiers: string[]): Promise<Map<string, number>> {
+    const wanted = identifiers.filter(Boolean);
+    if (!wanted.length) return new Map();
     const rows = await this.db
       .selectFrom('gateway_indicators')
       .select(['id', 'data_identification'])
       .where('gateway_id', '=', gatewayId)
-      .where('data_identification', 'in', [lon, lat])
+      .where('data_identification', 'in', wanted)
       .execute();
-    return {
-      lon: rows.find((r) => r.data_identification === lon)?.id,
-      lat: rows.find((r) => r.data_identification === lat)?.id,
-    };
+    return new Map(rows.map((r) => [r.data_identification, r.id]));
+  }
+
+  /** The cell the gateway reported last that no resolver knew (cell_misses, migration 0052). */
+  async lastUnknownCell(gatewayId: number) {
+    const row = await this.db
+      .selectFrom('cell_misses')
+      .select(['mnc', 'lac', 'cell_id', 'count', 'last_at'])
+      .where('gateway_id', '=', gatewayId)
+      .orderBy('last_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row
+      ? {
+          mnc: row.mnc,
+          lac: row.lac,
+          cellId: Number(row.cell_id),
+          count: row.count,
+          lastAt: Number(row.last_at),
+        }
+      : undefined;
   }
 
   /** A reported position: the gateway moves, and every site or equipment following it. */

@@ -99,6 +99,23 @@ describe('the built-in provider (offline gazetteer)', () => {
     expect(base.features.some((f) => f.properties.name === '昌平区')).toBe(true);
   });
 
+  it("serves the offline map's labels and says which county a point is in, to the signed-in", async () => {
+    const response = await fetch(`${t.baseUrl}/iot/maps/labels.json`);
+    expect(response.headers.get('cache-control')).toContain('max-age');
+    const labels = (await response.json()) as [string, number, number, number][];
+    expect(labels.length).toBeGreaterThan(3000);
+    const changping = labels.find(([name, level]) => name === '昌平区' && level === 3)!;
+    expect(changping[2]).toBeCloseTo(116.23, 1);
+    expect(changping[3]).toBeCloseTo(40.22, 1);
+    expect(labels.find(([name]) => name === '北京市')?.[1]).toBe(1);
+    expect(labels.every(([, , lng, lat]) => Number.isFinite(lng) && Number.isFinite(lat))).toBe(true);
+    const at = await t.ok<{ fullAddress: string }>('GET', '/iot/maps/whereis?lng=116.2402&lat=40.2135', {
+      token: a.token,
+    });
+    expect(at.fullAddress).toBe('北京市昌平区');
+    expect((await t.request('GET', '/iot/maps/whereis?lng=116.2402&lat=40.2135')).status).toBe(401);
+  });
+
   it('answers the built-in provider as one without satellite imagery', async () => {
     expect(await t.ok('GET', `${maps()}/capabilities`, { token: a.token })).toEqual({
       provider: 'builtin',

@@ -145,6 +145,29 @@ export function registerMapRoutes(
   });
   router.route({
     method: 'GET',
+    url: '/iot/maps/whereis',
+    summary: '离线判断坐标（WGS-84）所在的省、市、区县（离线地图放大时显示地图中心所在区县）',
+    tags,
+    access: 'authenticated',
+    query: reverseGeocodeQuery,
+    response: reverseGeocode,
+    handler: async ({ query }) => gazetteer.reverseGeocode(query.lng, query.lat),
+  });
+  let labels: string | undefined;
+  router.publicRoute({
+    method: 'GET',
+    url: '/iot/maps/labels.json',
+    summary: '离线底图标注：省、地市、区县的名称与中心点 [名称, 级别 1–3, 经度, 纬度]（WGS-84）',
+    tags,
+    raw: true,
+    handler: async ({ reply }) => {
+      reply.type('application/json').header('cache-control', 'public, max-age=86400');
+      labels ??= JSON.stringify(gazetteer.labels());
+      return labels;
+    },
+  });
+  router.route({
+    method: 'GET',
     url: '/iot/system/maps',
     summary: '地图服务配置（高德 Key 只答是否已配置）',
     tags,

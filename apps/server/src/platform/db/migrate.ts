@@ -39,6 +39,7 @@ import * as purchases from './migrations/0048-purchases.js';
 import * as sharing from './migrations/0049-sharing.js';
 import * as warningCameras from './migrations/0050-warning-cameras.js';
 import * as gb28181Devices from './migrations/0051-gb28181-devices.js';
+import * as cellTowers from './migrations/0052-cell-towers.js';
 import type { Database } from './schema.js';
 
 /** Migrations in order. Each is written once for both dialects; the dialect decides only key types. */
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<unknown>, dialect: Dialect): Pr
   '0046-map-locations': mapLocations,
   '0050-warning-cameras': warningCameras,
   '0051-gb28181-devices': gb28181Devices,
+  '0052-cell-towers': cellTowers,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -23,3 +23,29 @@ export interface MapLocationsTable {
   position_at: number | null;
   updated_at: number;
 }
+
+/** Cells with their positions (migration 0052): imported from OpenCelliD, or learnt online. */
+export interface CellTowersTable {
+  mcc: number;
+  mnc: number;
+  lac: number;
+  cell_id: number;
+  radio: string;
+  lng: number;
+  lat: number;
+  range_m: number;
+  /** import | online */
+  source: string;
+  updated_at: number;
+}
+
+/** Reported cells no resolver knew (migration 0052), counted. */
+export interface CellMissesTable {
+  mcc: number;
+  mnc: number;
+  lac: number;
+  cell_id: number;
+  gateway_id: number | null;
+  count: number;
+  last_at: number;
+}

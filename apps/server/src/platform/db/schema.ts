@@ -44,7 +44,7 @@ import type {
   WorkOrdersTable,
 } from './schema-maintenance.js';
 import type { EquipmentFaultStateTable, MalfunctionsTable } from './schema-malfunctions.js';
-import type { MapLocationsTable } from './schema-maps.js';
+import type { CellMissesTable, CellTowersTable, MapLocationsTable } from './schema-maps.js';
 import type { PurchaseOrdersTable, PurchasePackagesTable } from './schema-purchases.js';
 import type { ShareItemsTable, ShareLinksTable, SharesTable, ShareUsesTable } from './schema-sharing.js';
 import type {
@@ -448,6 +448,8 @@ export interface Database {
   share_uses: ShareUsesTable;
   share_links: ShareLinksTable;
   map_locations: MapLocationsTable;
+  cell_towers: CellTowersTable;
+  cell_misses: CellMissesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

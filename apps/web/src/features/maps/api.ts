@@ -21,6 +21,9 @@ export const mapKeys = {
     ['maps', projectId, 'location', kind, id] as const,
   gateways: (projectId: number) => ['maps', projectId, 'gatewayOptions'] as const,
   markers: (projectId: number) => ['maps', projectId, 'markers'] as const,
+  /** The division a point lies in, by the offline gazetteer whatever the provider (no project needed). */
+  whereIs: (lng: number, lat: number) =>
+    http.get<ReverseGeocode>('/iot/maps/whereis', { params: { lng, lat }, quiet: true }),
   divisions: (parent?: string) => ['maps', 'divisions', parent ?? ''] as const,
 };
 
@@ -35,6 +38,9 @@ export const mapsApi = {
   capabilities: (projectId: number) =>
     http.get<MapCapabilities>(`${maps(projectId)}/capabilities`, { quiet: true }),
   markers: (projectId: number) => http.get<MapMarker[]>(`${maps(projectId)}/markers`, { quiet: true }),
+  /** The division a point lies in, by the offline gazetteer whatever the provider (no project needed). */
+  whereIs: (lng: number, lat: number) =>
+    http.get<ReverseGeocode>('/iot/maps/whereis', { params: { lng, lat }, quiet: true }),
   divisions: (parent?: string) =>
     http.get<Division[]>('/iot/maps/divisions', { params: { parent }, quiet: true }),
   location: (projectId: number, kind: LocationKind, id: number) =>
@@ -56,4 +62,20 @@ export function loadBaseMap(): Promise<GeoJSON.FeatureCollection> {
     baseMap = undefined;
   });
   return baseMap;
+}
+
+/** One label of the offline base map: a division's name, level (1 province, 2 prefecture, 3 county), centre. */
+export type DivisionLabel = [name: string, level: number, lng: number, lat: number];
+
+/** The offline base map's labels (every division's name and centre, WGS-84), fetched once per page load. */
+let labels: Promise<DivisionLabel[]> | undefined;
+export function loadLabels(): Promise<DivisionLabel[]> {
+  labels ??= fetch('/iot/maps/labels.json').then((r) => {
+    if (!r.ok) throw new Error(`底图标注加载失败（${r.status}）`);
+    return r.json() as Promise<DivisionLabel[]>;
+  });
+  labels.catch(() => {
+    labels = undefined;
+  });
+  return labels;
 }

@@ -87,7 +87,8 @@ export function CoordinateFields({
           </Space>
           <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
             网关上报这两个标识的值时，位置随之更新（locateByReportData = {value.locateByReportData}）。
-            {value.locateType === 0 && '基站定位需要在线的基站定位服务，内置离线服务不解析基站位置。'}
+            {value.locateType === 0 &&
+              '基站位置按系统配置中导入的基站库（MCC 460）解析，基站库没有时查询配置的在线服务；查不到的基站不改变位置。网关另有 MNC 标识时按其运营商查询。'}
           </Typography.Paragraph>
         </>
       )}

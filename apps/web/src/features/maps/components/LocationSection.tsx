@@ -1,7 +1,8 @@
 import { Permission } from '@iot/contracts';
 import { emptyLocation, type Location, type LocationForm, type LocationKind } from '@iot/contracts/maps';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, message, Skeleton } from 'antd';
+import { Alert, Button, Card, message, Skeleton } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { LoadError } from '../../../components/LoadState';
 import { usePermission } from '../../../platform/routes/currentRoute';
@@ -52,6 +53,16 @@ export function LocationSection({
         <LoadError inline what="位置" error={stored.error} onRetry={stored.refetch} />
       ) : (
         <>
+          {stored.data?.unknownCell && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 12 }}
+              data-testid="unknown-cell"
+              message={`最近上报的基站（MNC ${stored.data.unknownCell.mnc}，LAC ${stored.data.unknownCell.lac}，CELLID ${stored.data.unknownCell.cellId}）不在基站库中，位置未更新（${stored.data.unknownCell.count} 次，最近 ${dayjs(stored.data.unknownCell.lastAt).format('MM-DD HH:mm')}）`}
+              description="系统管理员可在 系统管理 → 系统配置 → 基站定位 中导入基站库或配置在线服务。"
+            />
+          )}
           <CoordinateFields kind={kind} projectId={projectId} value={form} onChange={setForm} />
           {editable && (
             <Button
@@ -70,6 +81,6 @@ export function LocationSection({
 }
 
 function formOf(location: Location): LocationForm {
-  const { kind: _kind, ownerId: _ownerId, positionAt: _at, ...form } = location;
+  const { kind: _kind, ownerId: _ownerId, positionAt: _at, unknownCell: _cell, ...form } = location;
   return form;
 }

@@ -5,6 +5,7 @@ import { App, Button, Card, Form, Input, Radio, Skeleton, Typography } from 'ant
 import { http } from '../../../api/http';
 import { LoadError } from '../../../components/LoadState';
 import { usePermission } from '../../../platform/routes/currentRoute';
+import { CellLocationCard } from './CellLocationCard';
 
 interface Values {
   provider: MapProviderName;
@@ -16,9 +17,20 @@ const KEY = ['maps', 'settings'] as const;
 
 /**
  * 地图服务 on 系统配置 (decision 0066): the built-in offline map, or AMap with its web-service key. The
- * key is stored sealed and never shown again; leaving it empty keeps the stored one.
+ * key is stored sealed and never shown again; leaving it empty keeps the stored one. Base-station
+ * positioning (基站定位) follows in its own card.
  */
 export function MapProviderCard() {
+  return (
+    <>
+      <MapServiceCard />
+      {/* Base-station positioning belongs with the map settings (decision 0066). */}
+      <CellLocationCard />
+    </>
+  );
+}
+
+function MapServiceCard() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const canUpdate = usePermission(Permission.UPDATE);

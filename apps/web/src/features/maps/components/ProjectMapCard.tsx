@@ -31,7 +31,9 @@ export function ProjectMapCard({ projectId }: { projectId: number }) {
         lng: m.lng,
         lat: m.lat,
         color: m.warnings > 0 ? token.colorError : m.online ? token.colorSuccess : OFFLINE_COLOR,
-        label: `${m.kind === 'site' ? '站点' : '网关'} ${m.name}${m.warnings ? `（${m.warnings} 条预警）` : ''}`,
+        // Names beside the points, always: a map of unnamed dots says little.
+        label: `${m.name}${m.warnings ? `（${m.warnings} 条预警）` : ''}`,
+        permanent: true,
       })),
     [list, token.colorError, token.colorSuccess],
   );
