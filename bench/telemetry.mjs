@@ -67,7 +67,8 @@ async function addRules(admin, ctx, projectId, devices) {
     await admin.call('POST', `/iot/groups/${projectId}/warningRules/batch`, {
       gatewayIndicatorIds: ids.slice(i, i + 500),
       kind: 'above',
-      high: 1e12,
+      // The largest threshold the rules accept (nine digits); the values stay within 0…100.
+      high: 999_999_999,
     });
   }
   return ids.length;
