@@ -28,18 +28,26 @@
 // again as soon as the answer ends, a closed loop); the order reverses every other round over
 // BENCH_ROUNDS rounds (default 3). Devices and askers run in worker threads, so generating the load
 // does not use the server's event loop; all share the machine's cores with the server.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { seed } from './assistant-data.mjs';
+import {
+  ADMIN,
+  nearestRank as at,
+  call,
+  DEMO_ADMIN,
+  demoProject,
+  describeMachine,
+  floatProfiles,
+  fmt,
+  ms,
+  onBothDatabases,
+  sleep as pause,
+  signIn,
+} from './lib.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'apps/server/dist');
-const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 1000);
 const SERIES = Number(process.env.BENCH_SERIES ?? 100);
 const WARNINGS = Number(process.env.BENCH_WARNINGS ?? 50_000);
@@ -64,10 +72,7 @@ const paceName = (think) =>
 const TARGET_MS = 300;
 const GOAL_RATIO = 0.9;
 const POINTS = 3;
-const ADMIN = { username: 'admin', password: 'Admin@2026' };
-const DEMO_ADMIN = { username: 'demo-admin', password: 'Demo@2026' };
 const ASKER = { username: 'bench-asker', password: 'Passw0rd!' };
-const WEB_BASIC = `Basic ${Buffer.from('iot-web:iot-web').toString('base64')}`;
 const CATEGORIES = ['gateway', 'warning', 'malfunction', 'workOrder', 'equipment', 'group'];
 const MENUS = [
   'router-ai-assistant',
@@ -89,31 +94,19 @@ const QUESTIONS = [
 ];
 const HOUR = 3_600_000;
 
-const load = (file) => import(pathToFileURL(path.join(DIST, file)).href);
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const fmt = (n, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const ms = (v) => (Number.isNaN(v) ? '–' : v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0));
 const loadAverage = () =>
   os
     .loadavg()
     .map((v) => v.toFixed(1))
     .join(' / ');
 
-/** Nearest-rank percentile of a sorted list. */
-function at(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 const sortNum = (list) => [...list].sort((a, b) => a - b);
 
 // ---------------------------------------------------------------------------------------------
 // Main thread: the server, the data, the measurements.
 
 async function main() {
-  if (!existsSync(path.join(DIST, 'app.js')))
-    throw new Error('apps/server/dist is missing: run `npm run build` (or `npm run bench`)');
-  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.split(' ')[0] ?? '?'}), Node ${process.version}`;
+  const machine = describeMachine();
   const loadBefore = loadAverage();
   console.log(`Assistant benchmark — ${machine}; load average ${loadBefore} (1 / 5 / 15 min)`);
   console.log(
@@ -122,257 +115,166 @@ async function main() {
       `${REPEATS} sequential questions each after ${WARMUP} warm-up; ingest ${DEVICES} devices × ${INFLIGHT} in flight, ` +
       `${WINDOW} s windows, ${ROUNDS} rounds without / with ${STREAMS} streams\n`,
   );
-  const results = [];
-  const sqliteDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-ai-'));
-  const removeSqlite = () => {
-    rmSync(sqliteDir, { recursive: true, force: true });
-    process.exit(130);
-  };
-  process.once('SIGINT', removeSqlite);
-  try {
-    results.push(await benchDatabase('SQLite', { dataDir: sqliteDir }));
-  } finally {
-    process.off('SIGINT', removeSqlite);
-    rmSync(sqliteDir, { recursive: true, force: true });
-  }
-  const { default: pg } = await import('pg');
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  let pgReady = false;
-  try {
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    pgReady = true;
-  } catch (error) {
-    console.log(`PostgreSQL: skipped (${error instanceof Error ? error.message : error})\n`);
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  if (pgReady) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-ai-pg-'));
-    const drop = async () => {
-      const dropper = new pg.Client({ connectionString: PG_URL });
-      await dropper.connect();
-      await dropper.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await dropper.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    };
-    const onSignal = () => void drop().finally(() => process.exit(130));
-    process.once('SIGINT', onSignal);
-    try {
-      results.push(
-        await benchDatabase('PostgreSQL', { dataDir, databaseUrl: PG_URL, databaseSchema: schema }),
-      );
-    } finally {
-      process.off('SIGINT', onSignal);
-      await drop();
-    }
-  }
+  const results = (
+    await onBothDatabases('ai', benchDatabase, { overrides: { tokenRateLimitPerMinute: 100_000_000 } })
+  ).map((r) => r.result);
   console.log(markdown(results, machine, loadBefore, loadAverage()));
 }
 
-async function benchDatabase(label, storage) {
-  const { buildApp } = await load('app.js');
-  const { loadConfig } = await load('platform/config.js');
-  const config = {
-    ...loadConfig({}),
-    port: 0,
-    host: '127.0.0.1',
-    mqttPort: 0,
-    mqttPortFixed: true,
-    dtuPort: 0,
-    dtuPortFixed: true,
-    databaseUrl: undefined,
-    ...storage,
-    adminPassword: ADMIN.password,
-    tokenRateLimitPerMinute: 100_000_000,
-    // The rollup job runs only when asked: the seeded year is already rolled up, and the ingest
-    // windows should not compete with a pass over the devices' hours.
-    rollupIntervalSeconds: 0,
-    logLevel: 'warn',
-    webDist: path.join(storage.dataDir, 'no-web'),
+async function benchDatabase(ctx, label) {
+  const { server, baseUrl: base } = ctx;
+  const projectId = server.seeded.demoProjectId;
+  const system = (await signIn(base, ADMIN)).access;
+  await call(base, system, 'PUT', `/iot/projects/${projectId}/terms`, {
+    chatMessagesLimit: -1,
+    accessGatewayIndicatorMaxNum: -1,
+  });
+  const started = performance.now();
+  const seeded = await seed(server.platform.db, projectId, label === 'PostgreSQL', {
+    gateways: GATEWAYS,
+    series: SERIES,
+    warnings: WARNINGS,
+    orders: ORDERS,
+    equipment: EQUIPMENT,
+    malfunctions: MALFUNCTIONS,
+  });
+  console.log(
+    `${label}: seeded in ${fmt((performance.now() - started) / 1000, 1)} s — ${fmt(seeded.rollups)} hourly rollups, ` +
+      `${fmt(seeded.raw)} raw points, ${fmt(seeded.warnings)} warnings`,
+  );
+  const token = await asker(base, projectId);
+
+  // (1) First token, one question at a time.
+  const sequential = await runAskers({ base, token, projectId, mode: 'sequential' });
+  const perQuestion = QUESTIONS.map((q) => {
+    const runs = sequential.runs.filter((r) => r.question === q);
+    return {
+      question: q,
+      first: sortNum(runs.map((r) => r.first)),
+      answer: sortNum(runs.map((r) => r.answer)),
+      excerpt: sequential.excerpts[q] ?? '',
+    };
+  });
+  const allFirst = sortNum(sequential.runs.map((r) => r.first));
+  const allAnswer = sortNum(sequential.runs.map((r) => r.answer));
+  for (const q of perQuestion)
+    console.log(
+      `  ${q.question.padEnd(14, '　')} first token p50 ${ms(at(q.first, 50)).padStart(5)} ms  p95 ${ms(at(q.first, 95)).padStart(5)} ms  ` +
+        `answer p50 ${ms(at(q.answer, 50)).padStart(5)} ms  p95 / ${TARGET_MS} ms = ${(at(q.first, 95) / TARGET_MS).toFixed(2)}×  «${q.excerpt}»`,
+    );
+  console.log(
+    `  all questions: first token p50 ${ms(at(allFirst, 50))} ms, p95 ${ms(at(allFirst, 95))} ms ` +
+      `(${(at(allFirst, 95) / TARGET_MS).toFixed(2)}× of ${TARGET_MS} ms); answer p50 ${ms(at(allAnswer, 50))} ms, p95 ${ms(at(allAnswer, 95))} ms` +
+      `${sequential.failed ? `; ${sequential.failed} FAILED` : ''}`,
+  );
+
+  // (2) Ingest with and without streams.
+  const devices = await provisionDevices(ctx);
+  let committed = 0;
+  server.telemetry.ingest.onStored((_device, points) => {
+    committed += points.length;
+  });
+  const mqttUrl = `mqtt://127.0.0.1:${server.telemetry.mqttPort}`;
+  let phase = 0;
+  // The devices connect before any stream starts (under a saturated event loop 50 connections
+  // took over 10 s, past mqtt.js's connect timeout), then publish from `go` until `stop`.
+  const ingestWindow = async (before = async () => {}) => {
+    const devicesRun = startDevices(devices, mqttUrl, phase++);
+    await devicesRun.connected;
+    const after = await before();
+    devicesRun.go();
+    await pause(DEVICE_WARMUP_S * 1000);
+    const c0 = committed;
+    const t0 = performance.now();
+    await pause(WINDOW * 1000);
+    const rate = (committed - c0) / ((performance.now() - t0) / 1000);
+    const result = await devicesRun.stop();
+    connectSeconds.push(result.connectSeconds);
+    return { rate, after };
   };
-  const server = await buildApp(config);
-  try {
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${server.app.server.address().port}`;
-    const projectId = server.seeded.demoProjectId;
-    const system = await login(base, ADMIN);
-    await call(base, system, 'PUT', `/iot/projects/${projectId}/terms`, {
-      chatMessagesLimit: -1,
-      accessGatewayIndicatorMaxNum: -1,
-    });
-    const started = performance.now();
-    const seeded = await seed(server.platform.db, projectId, label === 'PostgreSQL', {
-      gateways: GATEWAYS,
-      series: SERIES,
-      warnings: WARNINGS,
-      orders: ORDERS,
-      equipment: EQUIPMENT,
-      malfunctions: MALFUNCTIONS,
-    });
-    console.log(
-      `${label}: seeded in ${fmt((performance.now() - started) / 1000, 1)} s — ${fmt(seeded.rollups)} hourly rollups, ` +
-        `${fmt(seeded.raw)} raw points, ${fmt(seeded.warnings)} warnings`,
-    );
-    const token = await asker(base, projectId);
-
-    // (1) First token, one question at a time.
-    const sequential = await runAskers({ base, token, projectId, mode: 'sequential' });
-    const perQuestion = QUESTIONS.map((q) => {
-      const runs = sequential.runs.filter((r) => r.question === q);
-      return {
-        question: q,
-        first: sortNum(runs.map((r) => r.first)),
-        answer: sortNum(runs.map((r) => r.answer)),
-        excerpt: sequential.excerpts[q] ?? '',
-      };
-    });
-    const allFirst = sortNum(sequential.runs.map((r) => r.first));
-    const allAnswer = sortNum(sequential.runs.map((r) => r.answer));
-    for (const q of perQuestion)
-      console.log(
-        `  ${q.question.padEnd(14, '　')} first token p50 ${ms(at(q.first, 50)).padStart(5)} ms  p95 ${ms(at(q.first, 95)).padStart(5)} ms  ` +
-          `answer p50 ${ms(at(q.answer, 50)).padStart(5)} ms  p95 / ${TARGET_MS} ms = ${(at(q.first, 95) / TARGET_MS).toFixed(2)}×  «${q.excerpt}»`,
-      );
-    console.log(
-      `  all questions: first token p50 ${ms(at(allFirst, 50))} ms, p95 ${ms(at(allFirst, 95))} ms ` +
-        `(${(at(allFirst, 95) / TARGET_MS).toFixed(2)}× of ${TARGET_MS} ms); answer p50 ${ms(at(allAnswer, 50))} ms, p95 ${ms(at(allAnswer, 95))} ms` +
-        `${sequential.failed ? `; ${sequential.failed} FAILED` : ''}`,
-    );
-
-    // (2) Ingest with and without streams.
-    const devices = await provisionDevices(base, projectId);
-    let committed = 0;
-    server.telemetry.ingest.onStored((_device, points) => {
-      committed += points.length;
-    });
-    const mqttUrl = `mqtt://127.0.0.1:${server.telemetry.mqttPort}`;
-    let phase = 0;
-    // The devices connect before any stream starts (under a saturated event loop 50 connections
-    // took over 10 s, past mqtt.js's connect timeout), then publish from `go` until `stop`.
-    const ingestWindow = async (before = async () => {}) => {
-      const devicesRun = startDevices(devices, mqttUrl, phase++);
-      await devicesRun.connected;
-      const after = await before();
-      devicesRun.go();
-      await pause(DEVICE_WARMUP_S * 1000);
-      const c0 = committed;
-      const t0 = performance.now();
-      await pause(WINDOW * 1000);
-      const rate = (committed - c0) / ((performance.now() - t0) / 1000);
-      const result = await devicesRun.stop();
-      connectSeconds.push(result.connectSeconds);
-      return { rate, after };
-    };
-    const connectSeconds = [];
-    // Per round, the windows in turn: without streams and with each pace of the streams; the
-    // order reverses every other round, so a drift of the machine's load weighs on all sides alike.
-    const sides = ['without', ...THINK_MS];
-    const without = [];
-    const paces = THINK_MS.map((think) => ({
-      think,
-      rates: [],
-      ratios: [],
-      firsts: [],
-      busy: 0,
-      failed: 0,
-      answered: 0,
-    }));
-    for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? sides : [...sides].reverse();
-      const rates = {};
-      for (const side of order) {
-        if (side === 'without') {
-          rates.without = (await ingestWindow()).rate;
-          continue;
-        }
-        const pace = paces.find((p) => p.think === side);
-        const { rate, after: result } = await ingestWindow(async () => {
-          const streams = startConcurrentAskers({ base, token, projectId, think: side });
-          await streams.ready;
-          return streams;
-        }).then(async ({ rate, after }) => ({ rate, after: await after.stop() }));
-        rates[side] = rate;
-        pace.rates.push(rate);
-        pace.firsts.push(...result.runs.map((r) => r.first));
-        pace.busy += result.busy;
-        pace.failed += result.failed;
-        pace.answered += result.answered / result.seconds;
+  const connectSeconds = [];
+  // Per round, the windows in turn: without streams and with each pace of the streams; the
+  // order reverses every other round, so a drift of the machine's load weighs on all sides alike.
+  const sides = ['without', ...THINK_MS];
+  const without = [];
+  const paces = THINK_MS.map((think) => ({
+    think,
+    rates: [],
+    ratios: [],
+    firsts: [],
+    busy: 0,
+    failed: 0,
+    answered: 0,
+  }));
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? sides : [...sides].reverse();
+    const rates = {};
+    for (const side of order) {
+      if (side === 'without') {
+        rates.without = (await ingestWindow()).rate;
+        continue;
       }
-      without.push(rates.without);
-      for (const pace of paces) pace.ratios.push(rates[pace.think] / rates.without);
-      console.log(
-        `  round ${round + 1}: ${fmt(rates.without / POINTS)} msg/s without streams; ` +
-          paces
-            .map(
-              (p) =>
-                `${fmt(rates[p.think] / POINTS)} msg/s with ${STREAMS} ${paceName(p.think)} (${p.ratios.at(-1).toFixed(2)}×)`,
-            )
-            .join('; ') +
-          `; devices connected in ${connectSeconds
-            .slice(-sides.length)
-            .map((c) => fmt(c, 1))
-            .join(' / ')} s`,
-      );
+      const pace = paces.find((p) => p.think === side);
+      const { rate, after: result } = await ingestWindow(async () => {
+        const streams = startConcurrentAskers({ base, token, projectId, think: side });
+        await streams.ready;
+        return streams;
+      }).then(async ({ rate, after }) => ({ rate, after: await after.stop() }));
+      rates[side] = rate;
+      pace.rates.push(rate);
+      pace.firsts.push(...result.runs.map((r) => r.first));
+      pace.busy += result.busy;
+      pace.failed += result.failed;
+      pace.answered += result.answered / result.seconds;
     }
-    const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
-    const concurrency = {
-      without: mean(without) / POINTS,
-      paces: paces.map((p) => {
-        const firsts = sortNum(p.firsts);
-        return {
-          think: p.think,
-          with: mean(p.rates) / POINTS,
-          ratio: mean(p.rates) / mean(without),
-          spread: [Math.min(...p.ratios), Math.max(...p.ratios)],
-          p50: at(firsts, 50),
-          p95: at(firsts, 95),
-          answersPerSecond: p.answered / ROUNDS,
-          busy: p.busy,
-          failed: p.failed,
-        };
-      }),
-    };
-    for (const c of concurrency.paces)
-      console.log(
-        `  ingest with ${STREAMS} ${paceName(c.think)}: ${fmt(c.with)} msg/s against ${fmt(concurrency.without)} msg/s without ` +
-          `(${c.ratio.toFixed(2)}×, rounds ${c.spread.map((r) => r.toFixed(2)).join('–')}×; goal ≥ ${GOAL_RATIO}×); ` +
-          `streams: ${fmt(c.answersPerSecond, 1)} answers/s, first token p50 ${ms(c.p50)} ms, p95 ${ms(c.p95)} ms` +
-          `${c.busy ? `, ${c.busy} answered busy (50000)` : ''}${c.failed ? `, ${c.failed} FAILED` : ''}`,
-      );
-    console.log('');
-    return { label, seeded, perQuestion, allFirst, allAnswer, concurrency };
-  } finally {
-    await server.close();
+    without.push(rates.without);
+    for (const pace of paces) pace.ratios.push(rates[pace.think] / rates.without);
+    console.log(
+      `  round ${round + 1}: ${fmt(rates.without / POINTS)} msg/s without streams; ` +
+        paces
+          .map(
+            (p) =>
+              `${fmt(rates[p.think] / POINTS)} msg/s with ${STREAMS} ${paceName(p.think)} (${p.ratios.at(-1).toFixed(2)}×)`,
+          )
+          .join('; ') +
+        `; devices connected in ${connectSeconds
+          .slice(-sides.length)
+          .map((c) => fmt(c, 1))
+          .join(' / ')} s`,
+    );
   }
-}
-
-async function login(base, { username, password }) {
-  const response = await fetch(`${base}/iot/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: WEB_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username, password, loginWay: 'web' }).toString(),
-  });
-  const body = await response.json();
-  if (body.code !== 20000) throw new Error(`sign-in as ${username} failed: ${body.message}`);
-  return body.access_token;
-}
-
-async function call(base, token, method, url, body) {
-  const response = await fetch(base + url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const answer = await response.json();
-  if (answer.code !== 20000) throw new Error(`${method} ${url}: ${answer.message}`);
-  return answer.data;
+  const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
+  const concurrency = {
+    without: mean(without) / POINTS,
+    paces: paces.map((p) => {
+      const firsts = sortNum(p.firsts);
+      return {
+        think: p.think,
+        with: mean(p.rates) / POINTS,
+        ratio: mean(p.rates) / mean(without),
+        spread: [Math.min(...p.ratios), Math.max(...p.ratios)],
+        p50: at(firsts, 50),
+        p95: at(firsts, 95),
+        answersPerSecond: p.answered / ROUNDS,
+        busy: p.busy,
+        failed: p.failed,
+      };
+    }),
+  };
+  for (const c of concurrency.paces)
+    console.log(
+      `  ingest with ${STREAMS} ${paceName(c.think)}: ${fmt(c.with)} msg/s against ${fmt(concurrency.without)} msg/s without ` +
+        `(${c.ratio.toFixed(2)}×, rounds ${c.spread.map((r) => r.toFixed(2)).join('–')}×; goal ≥ ${GOAL_RATIO}×); ` +
+        `streams: ${fmt(c.answersPerSecond, 1)} answers/s, first token p50 ${ms(c.p50)} ms, p95 ${ms(c.p95)} ms` +
+        `${c.busy ? `, ${c.busy} answered busy (50000)` : ''}${c.failed ? `, ${c.failed} FAILED` : ''}`,
+    );
+  console.log('');
+  return { label, seeded, perQuestion, allFirst, allAnswer, concurrency };
 }
 
 /** A project user whose role has the assistant and the six categories' routes, view bit only. */
 async function asker(base, projectId) {
-  const admin = await login(base, DEMO_ADMIN);
+  const admin = (await signIn(base, DEMO_ADMIN)).access;
   const role = await call(base, admin, 'POST', `/iot/groups/${projectId}/roles`, {
     name: 'AI助手压测',
     description: '',
@@ -384,34 +286,15 @@ async function asker(base, projectId) {
     password: ASKER.password,
     roleId: role.id,
   });
-  return login(base, ASKER);
+  return (await signIn(base, ASKER)).access;
 }
 
 /** The ingest devices: gateways of the demo project with 3 float indicators, provisioned over the API. */
-async function provisionDevices(base, projectId) {
-  const { PlatformClient, provisionGateways } = await load('simulator/provision.js');
-  const client = new PlatformClient(base);
-  await client.login(ADMIN.username, ADMIN.password);
-  const profiles = Array.from({ length: POINTS }, (_, i) => ({
-    key: `k${i}`,
-    name: `ai-bench-${i}`,
-    unit: '',
-    type: 'float',
-    decimals: 2,
-    base: 10,
-    amplitude: 1,
-    peakHour: 0,
-    noise: 0.1,
-    min: 0,
-    max: 100,
-    excursionChance: 0,
-    excursion: 1,
-  }));
-  const devices = await provisionGateways(
-    client,
-    projectId,
+async function provisionDevices(ctx) {
+  const { provision } = await demoProject(ctx);
+  const devices = await provision(
     Array.from({ length: DEVICES }, (_, i) => ({ alias: `ingest-${i}`, protocol: 'native' })),
-    profiles,
+    floatProfiles(POINTS, 'ai-bench'),
   );
   return devices.map((d) => ({ serialNumber: d.serialNumber, secret: d.secret }));
 }

@@ -14,27 +14,24 @@
 // Players are `ws` clients reading the relay's binary FLV messages and counting video tags.
 // BENCH_WINDOW seconds (default 10) after every player got its first frame.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
+import {
+  demoProject,
+  describeMachine,
+  fmt,
+  load,
+  nearestRank,
+  sleep,
+  sqliteStorage,
+  startServer,
+} from './lib.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'apps/server/dist');
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 16);
 const WINDOW = Number(process.env.BENCH_WINDOW ?? 10);
 const SIZE = process.env.BENCH_SIZE ?? '640x360';
 const FPS = Number(process.env.BENCH_FPS ?? 15);
-const ADMIN = { username: 'admin', password: 'Admin@2026' };
-
-const load = (file) => import(pathToFileURL(path.join(DIST, file)).href);
-const fmt = (n, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const percentile = (sorted, p) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A local "camera": every GET starts ffmpeg on a test pattern and streams its FLV. */
 async function startSource() {
@@ -72,31 +69,6 @@ async function startSource() {
       await new Promise((resolve) => server.close(resolve));
     },
   };
-}
-
-async function startServer() {
-  const { buildApp } = await load('app.js');
-  const { loadConfig } = await load('platform/config.js');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-cameras-'));
-  const config = {
-    ...loadConfig({}),
-    port: 0,
-    host: '127.0.0.1',
-    mqttPort: 0,
-    mqttPortFixed: true,
-    dtuPort: 0,
-    dtuPortFixed: true,
-    dataDir,
-    adminPassword: ADMIN.password,
-    tokenRateLimitPerMinute: 1_000_000,
-    rollupIntervalSeconds: 0,
-    logLevel: 'warn',
-    webDist: path.join(dataDir, 'no-web'),
-  };
-  const server = await buildApp(config);
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = server.app.server.address();
-  return { server, baseUrl: `http://127.0.0.1:${port}`, dataDir };
 }
 
 /** One player: a WebSocket-FLV client counting video tags and bytes. */
@@ -185,7 +157,7 @@ async function layout(ctx, source, label, cameraUrls, token) {
   console.log(`${label}: ${PLAYERS} players on ${ids.length} camera(s)`);
   console.log(`  playing             ${started.length}/${PLAYERS}`);
   console.log(
-    `  first key frame     p50 ${fmt(percentile(firsts, 50))} ms, p95 ${fmt(percentile(firsts, 95))} ms, max ${fmt(firsts.at(-1) ?? Number.NaN)} ms`,
+    `  first key frame     p50 ${fmt(nearestRank(firsts, 50))} ms, p95 ${fmt(nearestRank(firsts, 95))} ms, max ${fmt(firsts.at(-1) ?? Number.NaN)} ms`,
   );
   console.log(
     `  frames/s per player min ${fmt(Math.min(...fps), 1)}, avg ${fmt(fps.reduce((a, b) => a + b, 0) / fps.length, 1)} (source ${FPS})`,
@@ -208,18 +180,16 @@ async function main() {
     console.log('ffmpeg is not installed (apt-get install -y ffmpeg): no camera stream to relay; skipped.');
     return;
   }
-  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.split(' ')[0] ?? '?'}), Node ${process.version}`;
+  const machine = describeMachine();
   console.log(`Camera relay benchmark — ${machine}`);
   console.log(
     `test pattern ${SIZE} @ ${FPS} fps (H.264 ultrafast + AAC), WebSocket-FLV players, ${WINDOW} s window\n`,
   );
-  const ctx = await startServer();
+  const ctx = await startServer(sqliteStorage('cameras'));
   const source = await startSource();
   try {
     const { DEMO_ACCOUNTS } = await load('seed.js');
-    const { PlatformClient } = await load('simulator/provision.js');
-    const client = new PlatformClient(ctx.baseUrl);
-    await client.login(DEMO_ACCOUNTS.projectAdmin.username, DEMO_ACCOUNTS.projectAdmin.password);
+    const { client } = await demoProject(ctx, { account: DEMO_ACCOUNTS.projectAdmin });
     const { token } = client;
     await layout(ctx, source, 'one camera', [source.url('shared')], token);
     await layout(
@@ -231,8 +201,7 @@ async function main() {
     );
   } finally {
     await source.close();
-    await ctx.server.close();
-    rmSync(ctx.dataDir, { recursive: true, force: true });
+    await ctx.stop();
   }
 }
 

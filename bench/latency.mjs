@@ -13,15 +13,20 @@
 // Each socket subscribes to BENCH_SUBSCRIPTIONS gateways (default 5) out of BENCH_GATEWAYS
 // (default 500), spread evenly, so every gateway (and every message) has the same number of
 // watching sockets: sockets × subscriptions / gateways (default 2).
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import {
+  ADMIN,
+  demoProject,
+  describeMachine,
+  floatProfiles,
+  fmt,
+  signIn,
+  sqliteStorage,
+  startServer,
+} from './lib.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'apps/server/dist');
 const RATE = Number(process.env.BENCH_RATE ?? 5000);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -33,11 +38,6 @@ const TARGET_P99_MS = 100;
 const KEYS = 3;
 /** Latencies are counted in 1 ms buckets up to this; slower ones in the last bucket (and in max). */
 const HISTOGRAM_MS = 60_000;
-const ADMIN = { username: 'admin', password: 'Admin@2026' };
-
-const load = (file) => import(pathToFileURL(path.join(DIST, file)).href);
-const fmt = (n, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 /** Nearest-rank percentile of a millisecond histogram. */
 function histogramPercentile(histogram, total, p) {
@@ -49,63 +49,6 @@ function histogramPercentile(histogram, total, p) {
     if (seen >= rank) return ms;
   }
   return histogram.length - 1;
-}
-
-function profiles() {
-  return Array.from({ length: KEYS }, (_, i) => ({
-    key: `k${i}`,
-    name: `latency-${i}`,
-    unit: '',
-    type: 'float',
-    decimals: 2,
-    base: 10,
-    amplitude: 1,
-    peakHour: 0,
-    noise: 0.1,
-    min: 0,
-    max: 100,
-    excursionChance: 0,
-    excursion: 1,
-  }));
-}
-
-async function startServer() {
-  const { buildApp } = await load('app.js');
-  const { loadConfig } = await load('platform/config.js');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-latency-'));
-  const config = {
-    ...loadConfig({}),
-    port: 0,
-    host: '127.0.0.1',
-    mqttPort: 0,
-    mqttPortFixed: true,
-    dataDir,
-    databaseUrl: undefined,
-    adminPassword: ADMIN.password,
-    tokenRateLimitPerMinute: 1_000_000,
-    rollupIntervalSeconds: 0,
-    logLevel: 'warn',
-    webDist: path.join(dataDir, 'no-web'),
-  };
-  const server = await buildApp(config);
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = server.app.server.address();
-  return { server, baseUrl: `http://127.0.0.1:${port}`, dataDir };
-}
-
-/** An access token for the sockets (the system administrator may watch every gateway). */
-async function accessToken(baseUrl) {
-  const response = await fetch(`${baseUrl}/iot/oauth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from('iot-web:iot-web').toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ grant_type: 'password', ...ADMIN, loginWay: 'api' }).toString(),
-  });
-  const body = await response.json();
-  if (!body.access_token) throw new Error(`sign-in failed: ${body.message}`);
-  return body.access_token;
 }
 
 /** Starts a worker of this file in `role`; resolves with it once it posts `ready`. */
@@ -130,7 +73,7 @@ function ask(worker, message) {
 }
 
 async function main() {
-  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.split(' ')[0] ?? '?'}), Node ${process.version}`;
+  const machine = describeMachine();
   const watchersPerGateway = (SOCKETS * SUBSCRIPTIONS) / GATEWAYS;
   console.log(`Live latency benchmark — ${machine}`);
   console.log(
@@ -138,26 +81,23 @@ async function main() {
       `${fmt(SOCKETS)} sockets × ${SUBSCRIPTIONS} gateways = ${fmt(watchersPerGateway, 1)} sockets per gateway; ` +
       `${WARMUP} s warm-up, then ${SECONDS} s measured\n`,
   );
-  const ctx = await startServer();
+  const ctx = await startServer(sqliteStorage('latency'));
   let devices;
   let sockets;
   try {
-    const { PlatformClient, provisionGateways } = await load('simulator/provision.js');
-    const admin = new PlatformClient(ctx.baseUrl);
-    await admin.login(ADMIN.username, ADMIN.password);
-    const projectId = ctx.server.seeded.demoProjectId;
-    await admin.call('PUT', `/iot/projects/${projectId}/terms`, { accessGatewayIndicatorMaxNum: -1 });
+    const { provision } = await demoProject(ctx, { terms: { accessGatewayIndicatorMaxNum: -1 } });
+    const profiles = floatProfiles(KEYS, 'latency');
     let started = performance.now();
     // The first gateway creates the indicators; the rest go in 8 parallel lanes.
     const aliases = Array.from({ length: GATEWAYS }, (_, i) => ({
       alias: `latency-${i}`,
       protocol: 'native',
     }));
-    const first = await provisionGateways(admin, projectId, aliases.slice(0, 1), profiles());
+    const first = await provision(aliases.slice(0, 1), profiles);
     const lane = Math.ceil((GATEWAYS - 1) / 8);
     const lanes = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        provisionGateways(admin, projectId, aliases.slice(1 + i * lane, 1 + (i + 1) * lane), profiles()),
+        provision(aliases.slice(1 + i * lane, 1 + (i + 1) * lane), profiles),
       ),
     );
     const provisioned = [...first, ...lanes.flat()];
@@ -183,7 +123,8 @@ async function main() {
 
     started = performance.now();
     sockets = await startWorker('sockets', {
-      url: `${ctx.baseUrl.replace('http', 'ws')}/data-server/ws?token=${await accessToken(ctx.baseUrl)}`,
+      // The system administrator may watch every gateway.
+      url: `${ctx.baseUrl.replace('http', 'ws')}/data-server/ws?token=${(await signIn(ctx.baseUrl, ADMIN, 'api')).access}`,
       subscriptions,
     });
     devices = await startWorker('devices', {
@@ -287,8 +228,7 @@ async function main() {
     console.log('<!-- bench-latency:end -->');
   } finally {
     await Promise.all([devices?.terminate(), sockets?.terminate()]);
-    await ctx.server.close();
-    rmSync(ctx.dataDir, { recursive: true, force: true });
+    await ctx.stop();
   }
 }
 

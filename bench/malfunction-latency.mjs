@@ -3,78 +3,49 @@
 // ingest → fault-signal state → malfunction → messages dispatcher → live push. Target: ≤ 1 s.
 // Prints p50 / p95 / max over BENCH_TOGGLES (default 50) on/off toggles; never fails on slowness.
 //
-// The server runs in this process from apps/server/dist (npm run build first), on SQLite (or on
-// PostgreSQL with BENCH_DATABASE_URL). One MQTT device publishes {ts, values: {fault}} with QoS 1;
-// one STOMP client (the demo operator, who reads 设备故障记录) listens on its message centre. A
-// latency is Date.now() at the frame's arrival − Date.now() just before the publish, one toggle at
-// a time (the next waits for the previous frame).
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// The server runs in this process from apps/server/dist (npm run build first), on SQLite (or on a
+// fresh schema of BENCH_DATABASE_URL, dropped afterwards). One MQTT device publishes
+// {ts, values: {fault}} with QoS 1; one STOMP client (the demo operator, who reads 设备故障记录)
+// listens on its message centre. A latency is Date.now() at the frame's arrival − Date.now() just
+// before the publish, one toggle at a time (the next waits for the previous frame).
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Client } from '@stomp/stompjs';
 import mqtt from 'mqtt';
 import WebSocket from 'ws';
+import {
+  demoProject,
+  describeMachine,
+  fmt,
+  load,
+  nearestRank,
+  postgresStorage,
+  sqliteStorage,
+  startServer,
+} from './lib.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'apps/server/dist');
 const TOGGLES = Number(process.env.BENCH_TOGGLES ?? 50);
 const TARGET_MS = 1000;
-const ADMIN = { username: 'admin', password: 'Admin@2026' };
-
-const load = (file) => import(pathToFileURL(path.join(DIST, file)).href);
-const fmt = (n, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-/** Nearest-rank percentile of a sorted list. */
-const percentile = (sorted, p) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-
-async function startServer() {
-  const { buildApp } = await load('app.js');
-  const { loadConfig } = await load('platform/config.js');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-malfunction-'));
-  const config = {
-    ...loadConfig({}),
-    port: 0,
-    host: '127.0.0.1',
-    mqttPort: 0,
-    mqttPortFixed: true,
-    dtuPort: 0,
-    dtuPortFixed: true,
-    dataDir,
-    databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
-    adminPassword: ADMIN.password,
-    tokenRateLimitPerMinute: 1_000_000,
-    rollupIntervalSeconds: 0,
-    logLevel: 'warn',
-    webDist: path.join(dataDir, 'no-web'),
-  };
-  const server = await buildApp(config);
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = server.app.server.address();
-  return { server, baseUrl: `http://127.0.0.1:${port}`, dataDir };
-}
 
 async function main() {
-  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.split(' ')[0] ?? '?'}), Node ${process.version}`;
+  const machine = describeMachine();
   console.log(`Malfunction latency benchmark — ${machine}`);
   console.log(
     `${TOGGLES} fault-signal toggles over MQTT (QoS 1) → 设备故障通知 / 设备故障解除通知 on STOMP; ` +
       `${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}\n`,
   );
-  const ctx = await startServer();
+  // PostgreSQL: a fresh schema of BENCH_DATABASE_URL, dropped afterwards.
+  const storage = process.env.BENCH_DATABASE_URL
+    ? await postgresStorage('malfunction')
+    : sqliteStorage('malfunction');
+  if (storage.skipped) throw new Error(`PostgreSQL: ${storage.skipped}`);
+  const ctx = await startServer(storage);
   let device;
   let stomp;
   try {
-    const { PlatformClient, provisionGateways } = await load('simulator/provision.js');
+    const { PlatformClient } = await load('simulator/provision.js');
     const { DEMO_ACCOUNTS } = await load('seed.js');
-    const projectId = ctx.server.seeded.demoProjectId;
-    const admin = new PlatformClient(ctx.baseUrl);
-    await admin.login(ADMIN.username, ADMIN.password);
-    const [gateway] = await provisionGateways(
-      admin,
-      projectId,
+    const { client: admin, projectId, provision } = await demoProject(ctx);
+    const [gateway] = await provision(
       [{ alias: 'bench-fault', protocol: 'native' }],
       [
         {
@@ -156,9 +127,9 @@ async function main() {
     const report = (name, list) => {
       const sorted = [...list].sort((a, b) => a - b);
       const missed = sorted.filter((v) => !Number.isFinite(v)).length;
-      const p95 = percentile(sorted, 95);
+      const p95 = nearestRank(sorted, 95);
       console.log(
-        `${name.padEnd(10)} p50 ${fmt(percentile(sorted, 50))} ms · p95 ${fmt(p95)} ms · max ${fmt(sorted.at(-1))} ms` +
+        `${name.padEnd(10)} p50 ${fmt(nearestRank(sorted, 50))} ms · p95 ${fmt(p95)} ms · max ${fmt(sorted.at(-1))} ms` +
           `${missed ? ` · ${missed} never arrived` : ''} · ${p95 <= TARGET_MS ? 'within' : 'OVER'} the ${TARGET_MS} ms target`,
       );
     };
@@ -169,8 +140,7 @@ async function main() {
   } finally {
     await device?.endAsync().catch(() => {});
     await stomp?.deactivate().catch(() => {});
-    await ctx.server.close();
-    rmSync(ctx.dataDir, { recursive: true, force: true });
+    await ctx.stop();
   }
 }
 

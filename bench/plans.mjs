@@ -10,85 +10,19 @@
 // BENCH_ROUNDS rounds (default 3), each on a fresh database, alternating SQLite and PostgreSQL;
 // prints best / median / worst and a Markdown block for the README (bench-plans markers).
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describeMachine, fmt, postgresStorage, sqliteStorage, startServer } from './lib.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'apps/server/dist');
 const PLANS = Number(process.env.BENCH_PLANS ?? 1000);
 const DAYS = 30;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const TARGET_SECONDS = 5;
-const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const load = (file) => import(pathToFileURL(path.join(DIST, file)).href);
-const fmt = (n, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-function sqliteStorage() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-plans-'));
-  return {
-    label: 'SQLite',
-    dataDir,
-    databaseUrl: undefined,
-    databaseSchema: undefined,
-    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-  };
-}
-
-async function postgresStorage() {
-  const { default: pg } = await import('pg');
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-  } catch (error) {
-    return { skipped: error instanceof Error ? error.message : String(error) };
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-plans-pg-'));
-  return {
-    label: 'PostgreSQL',
-    dataDir,
-    databaseUrl: PG_URL,
-    databaseSchema: schema,
-    async drop() {
-      const dropper = new pg.Client({ connectionString: PG_URL });
-      await dropper.connect();
-      await dropper.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await dropper.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function bench(storage) {
-  const { buildApp } = await load('app.js');
-  const { loadConfig } = await load('platform/config.js');
-  const server = await buildApp({
-    ...loadConfig({}),
-    port: 0,
-    host: '127.0.0.1',
-    mqttPort: 0,
-    mqttPortFixed: true,
-    dtuPort: 0,
-    dtuPortFixed: true,
-    dataDir: storage.dataDir,
-    databaseUrl: storage.databaseUrl,
-    databaseSchema: storage.databaseSchema,
-    adminPassword: 'Admin@2026',
-    rollupIntervalSeconds: 0,
-    logLevel: 'warn',
-    webDist: path.join(storage.dataDir, 'no-web'),
-  });
+  const { server, stop } = await startServer(storage);
   try {
     server.platform.jobs.stop();
     await server.platform.jobs.run('maintenance plans');
@@ -161,19 +95,18 @@ async function bench(storage) {
     const again = await server.plans.generate(now);
     return { label: storage.label, created, seconds, again };
   } finally {
-    await server.close();
-    await storage.drop();
+    await stop();
   }
 }
 
-const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.split(' ')[0] ?? '?'}), Node ${process.version}`;
+const machine = describeMachine();
 const loadBefore = os.loadavg()[0];
 const rounds = { SQLite: [], PostgreSQL: [] };
 let pgSkipped = null;
 for (let round = 0; round < ROUNDS; round++) {
-  rounds.SQLite.push(await bench(sqliteStorage()));
+  rounds.SQLite.push(await bench(sqliteStorage('plans')));
   if (pgSkipped) continue;
-  const pg = await postgresStorage();
+  const pg = await postgresStorage('plans');
   if (pg.skipped) pgSkipped = pg.skipped;
   else rounds.PostgreSQL.push(await bench(pg));
 }

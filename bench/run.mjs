@@ -8,18 +8,16 @@
 // server's event loop. Usage: `npm run bench`, or `node bench/run.mjs` after a build.
 // BENCH_DATABASE_URL: the PostgreSQL to use (default postgres://postgres@127.0.0.1:5432/test).
 // BENCH_ONLY=writes: only the logged / unlogged writes. BENCH_WRITE_CONTROL=1: both sides unlogged.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
-import pg from 'pg';
+import { postgresStorage, sqliteStorage } from './lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'apps/server/dist');
-const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 const ADMIN = { username: 'admin', password: 'Admin@2026' };
 const DEMO_ADMIN = { username: 'demo-admin', password: 'Demo@2026' };
@@ -68,16 +66,15 @@ async function main() {
     );
 
     const results = [];
-    const sqlite = sqliteStorage();
+    const sqlite = sqliteStorage('run');
     results.push(await benchDatabase(sqlite, { buildApp, loadConfig, client, cleanups }));
 
-    const pgUrl = process.env.BENCH_DATABASE_URL || DEFAULT_PG_URL;
-    const postgres = await postgresStorage(pgUrl);
-    if (postgres.storage) {
-      results.push(await benchDatabase(postgres.storage, { buildApp, loadConfig, client, cleanups }));
+    const postgres = await postgresStorage('run');
+    if (!postgres.skipped) {
+      results.push(await benchDatabase(postgres, { buildApp, loadConfig, client, cleanups }));
     } else {
-      console.log(`PostgreSQL: skipped (${redact(pgUrl)} did not answer: ${postgres.reason})\n`);
-      results.push({ label: 'PostgreSQL', skipped: postgres.reason });
+      console.log(`PostgreSQL: skipped (${postgres.skipped})\n`);
+      results.push({ label: 'PostgreSQL', skipped: postgres.skipped });
     }
 
     console.log(markdown(results, machine));
@@ -102,55 +99,6 @@ async function loadServer() {
   const { buildApp } = await import(pathToFileURL(appJs).href);
   const { loadConfig } = await import(pathToFileURL(configJs).href);
   return { buildApp, loadConfig };
-}
-
-function sqliteStorage() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-'));
-  return {
-    label: 'SQLite',
-    dataDir,
-    databaseUrl: undefined,
-    databaseSchema: undefined,
-    async drop() {
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A fresh schema on PostgreSQL when it answers; otherwise why not. */
-async function postgresStorage(url) {
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-  } catch (error) {
-    return { reason: error instanceof Error ? error.message || error.name : String(error) };
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-pg-'));
-  return {
-    storage: {
-      label: 'PostgreSQL',
-      dataDir,
-      databaseUrl: url,
-      databaseSchema: schema,
-      async drop() {
-        try {
-          const dropper = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-          await dropper.connect();
-          try {
-            await dropper.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-          } finally {
-            await dropper.end();
-          }
-        } finally {
-          rmSync(dataDir, { recursive: true, force: true });
-        }
-      },
-    },
-  };
 }
 
 /** An authenticated write (the caller's own theme, written each time), with and without the operation log. */
@@ -489,16 +437,6 @@ function describeMachine() {
   const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
   const model = os.cpus()[0]?.model?.replace(/\s+/g, ' ').trim();
   return `${cores} cores${model ? ` (${model})` : ''}, Node ${process.version}, ${os.platform()} ${os.arch()}`;
-}
-
-function redact(url) {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparsable URL)';
-  }
 }
 
 /** The load generator in its worker thread, driven by messages. */

@@ -11,31 +11,33 @@
 // device), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_DATABASES
 // (default "sqlite,postgres": which to run).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import {
+  DIST,
+  demoProject,
+  describeMachine,
+  floatProfiles,
+  fmt,
+  sleep as pause,
+  postgresStorage,
+  sqliteStorage,
+  startServer,
+} from './lib.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'apps/server/dist');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 50);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 16);
-const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((d) => d.trim());
 const MOSQUITTO = '/usr/sbin/mosquitto';
 const POINTS = 3;
 /** How long stored points may trail the last acknowledgement (the broker's queue drains). */
 const DRAIN_LIMIT_MS = 120_000;
-
-const load = (file) => import(pathToFileURL(path.join(DIST, file)).href);
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const fmt = (n, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -91,104 +93,12 @@ async function startMosquitto() {
   };
 }
 
-async function sqliteStorage() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-scale-'));
-  return {
-    dataDir,
-    databaseUrl: undefined,
-    databaseSchema: undefined,
-    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-  };
-}
-
-async function postgresStorage() {
-  const { default: pg } = await import('pg');
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-scale-pg-'));
-  return {
-    dataDir,
-    databaseUrl: PG_URL,
-    databaseSchema: schema,
-    async drop() {
-      const dropper = new pg.Client({ connectionString: PG_URL });
-      await dropper.connect();
-      await dropper.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await dropper.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function postgresAnswers() {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-async function startPlatform(storage, overrides) {
-  const { buildApp } = await load('app.js');
-  const { loadConfig } = await load('platform/config.js');
-  const config = {
-    ...loadConfig({}),
-    port: 0,
-    host: '127.0.0.1',
-    mqttPort: 0,
-    mqttPortFixed: true,
-    dtuPort: 0,
-    dtuPortFixed: true,
-    dataDir: storage.dataDir,
-    databaseUrl: storage.databaseUrl,
-    databaseSchema: storage.databaseSchema,
-    adminPassword: 'Admin@2026',
-    tokenRateLimitPerMinute: 1_000_000,
-    rollupIntervalSeconds: 0,
-    logLevel: 'warn',
-    webDist: path.join(storage.dataDir, 'no-web'),
-    ...overrides,
-  };
-  const server = await buildApp(config);
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  return { server, baseUrl: `http://127.0.0.1:${server.app.server.address().port}` };
-}
-
 /** Gateways with 3 float indicators each (k0…k2), as the devices' credentials. */
 async function provision(ctx, label) {
-  const { PlatformClient, provisionGateways } = await load('simulator/provision.js');
-  const admin = new PlatformClient(ctx.baseUrl);
-  await admin.login('admin', 'Admin@2026');
-  const projectId = ctx.server.seeded.demoProjectId;
-  await admin.call('PUT', `/iot/projects/${projectId}/terms`, { accessGatewayIndicatorMaxNum: -1 });
-  const profiles = Array.from({ length: POINTS }, (_, i) => ({
-    key: `k${i}`,
-    name: `scale-${i}`,
-    unit: '',
-    type: 'float',
-    decimals: 2,
-    base: 10,
-    amplitude: 1,
-    peakHour: 0,
-    noise: 0.1,
-    min: 0,
-    max: 100,
-    excursionChance: 0,
-    excursion: 1,
-  }));
-  const devices = await provisionGateways(
-    admin,
-    projectId,
+  const { provision } = await demoProject(ctx, { terms: { accessGatewayIndicatorMaxNum: -1 } });
+  const devices = await provision(
     Array.from({ length: GATEWAYS }, (_, i) => ({ alias: `scale-${label}-${i}`, protocol: 'native' })),
-    profiles,
+    floatProfiles(POINTS, 'scale'),
   );
   return devices.map((d) => ({ serialNumber: d.serialNumber, secret: d.secret }));
 }
@@ -260,7 +170,7 @@ async function transportOnly(broker) {
 
 /** (b) or (c): the platform stores; a message counts once its three points are in the database. */
 async function platformRun(storage, label, mqttUrl, brokerUrl, rate = 0) {
-  const ctx = await startPlatform(storage, mqttUrl ? { mqttUrl, mqttShareGroup: `bench-${label}` } : {});
+  const ctx = await startServer(storage, mqttUrl ? { mqttUrl, mqttShareGroup: `bench-${label}` } : {});
   try {
     const devices = await provision(ctx, label);
     const db = ctx.server.platform.db;
@@ -286,7 +196,7 @@ async function platformRun(storage, label, mqttUrl, brokerUrl, rate = 0) {
     const inTable = async () => (await storedMessages()) - before;
     return await measure(devices, url, async () => Math.floor(committedPoints / POINTS), rate, inTable);
   } finally {
-    await ctx.server.close();
+    await ctx.stop();
   }
 }
 
@@ -297,7 +207,7 @@ async function main() {
     console.log(`scale-out benchmark skipped: ${MOSQUITTO} is not installed`);
     return;
   }
-  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.split(' ')[0] ?? '?'}), Node ${process.version}`;
+  const machine = describeMachine();
   console.log(`Scale-out benchmark — ${machine}`);
   console.log(
     `${GATEWAYS} devices × ${INFLIGHT} QoS 1 messages in flight, ${POINTS} points/message, ${SECONDS} s per run\n`,
@@ -309,11 +219,17 @@ async function main() {
     console.log(
       `(a) Mosquitto alone, QoS 1 subscriber: ${fmt(transport.perSecond)} msg/s (acknowledged ${fmt(transport.ackedPerSecond)} msg/s; ${transport.lost === 0 ? 'no loss' : `${fmt(transport.lost)} LOST`})`,
     );
-    const pgProblem = await postgresAnswers();
-    const databases = DATABASES.includes('sqlite') ? [['SQLite', sqliteStorage]] : [];
+    const databases = DATABASES.includes('sqlite') ? [['SQLite', () => sqliteStorage('scale')]] : [];
     if (!DATABASES.includes('postgres')) console.log('PostgreSQL: not asked for (BENCH_DATABASES)');
-    else if (pgProblem) console.log(`PostgreSQL: skipped (${pgProblem})`);
-    else databases.push(['PostgreSQL', postgresStorage]);
+    else {
+      // A first schema, dropped at once, tells whether PostgreSQL answers.
+      const probe = await postgresStorage('scale');
+      if (probe.skipped) console.log(`PostgreSQL: skipped (${probe.skipped})`);
+      else {
+        await probe.drop();
+        databases.push(['PostgreSQL', () => postgresStorage('scale')]);
+      }
+    }
     for (const [name, storageOf] of databases) {
       const results = {};
       // (d) offers the external path the load the embedded broker stored: on one machine, devices

@@ -9,17 +9,24 @@
 // run in a worker thread. Sizes: BENCH_SECONDS (ingest run length, default 60),
 // BENCH_GATEWAYS (default 100), BENCH_INFLIGHT (QoS 1 messages in flight per device, default 8),
 // BENCH_BIG_POINTS (default 10000000), BENCH_WRITE_ROWS (write path, default 600000).
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import pg from 'pg';
+import {
+  demoProject,
+  describeMachine,
+  floatProfiles,
+  floorRank,
+  fmt,
+  load,
+  onBothDatabases,
+  sqliteStorage,
+  startServer,
+} from './lib.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'apps/server/dist');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 100);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 8);
@@ -27,96 +34,9 @@ const BIG = Number(process.env.BENCH_BIG_POINTS ?? 10_000_000);
 /** `ingest`, `chart` or `write` runs only that part (profiling); the figure table needs them all. */
 const ONLY = process.env.BENCH_ONLY;
 const YEAR_MINUTES = 525_600;
-const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const WRITE_ROWS = Number(process.env.BENCH_WRITE_ROWS ?? 600_000);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-const load = (file) => import(pathToFileURL(path.join(DIST, file)).href);
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-const fmt = (n, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-/** Synthetic float indicators k0…k{n-1}. */
-function profiles(n) {
-  return Array.from({ length: n }, (_, i) => ({
-    key: `k${i}`,
-    name: `bench-${n}-${i}`,
-    unit: '',
-    type: 'float',
-    decimals: 2,
-    base: 10,
-    amplitude: 1,
-    peakHour: 0,
-    noise: 0.1,
-    min: 0,
-    max: 100,
-    excursionChance: 0,
-    excursion: 1,
-  }));
-}
-
-/** A fresh bench_… schema when PostgreSQL answers, else null (and why). */
-async function postgresSchema() {
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    return { schema };
-  } catch (error) {
-    return { reason: error instanceof Error ? error.message : String(error) };
-  } finally {
-    await admin.end().catch(() => {});
-  }
-}
-
-async function dropSchema(schema) {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  try {
-    await admin.query(`drop schema if exists ${schema} cascade`);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** The server on a temporary SQLite file, or in `schema` of PG_URL. */
-async function startServer(schema) {
-  const { buildApp } = await load('app.js');
-  const { loadConfig } = await load('platform/config.js');
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-telemetry-'));
-  const config = {
-    ...loadConfig({}),
-    port: 0,
-    host: '127.0.0.1',
-    mqttPort: 0,
-    mqttPortFixed: true,
-    dataDir,
-    databaseUrl: schema ? PG_URL : undefined,
-    databaseSchema: schema,
-    adminPassword: 'Admin@2026',
-    tokenRateLimitPerMinute: 1_000_000,
-    // The rollup job runs when the benchmark says, so raw and rolled-up reads are timed apart.
-    rollupIntervalSeconds: 0,
-    logLevel: 'warn',
-    webDist: path.join(dataDir, 'no-web'),
-  };
-  const server = await buildApp(config);
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = server.app.server.address();
-  return { server, baseUrl: `http://127.0.0.1:${port}`, dataDir, schema };
-}
-
-async function stopServer(ctx) {
-  await ctx.server.close();
-  rmSync(ctx.dataDir, { recursive: true, force: true });
-  if (ctx.schema) await dropSchema(ctx.schema);
-}
 
 /** Runs the devices in a worker: each publishes {ts, values} with QoS 1, INFLIGHT at a time. */
 function runDevices(devices, mqttUrl, seconds) {
@@ -147,26 +67,25 @@ async function addRules(admin, ctx, projectId, devices) {
     await admin.call('POST', `/iot/groups/${projectId}/warningRules/batch`, {
       gatewayIndicatorIds: ids.slice(i, i + 500),
       kind: 'above',
-      high: 1e12,
+      // The largest threshold the rules accept (nine digits); the values stay within 0…100.
+      high: 999_999_999,
     });
   }
   return ids.length;
 }
 
 async function ingestRun(ctx, pointsPerMessage, { rules = false } = {}) {
-  const { PlatformClient, provisionGateways } = await load('simulator/provision.js');
-  const admin = new PlatformClient(ctx.baseUrl);
-  await admin.login('admin', 'Admin@2026');
-  const projectId = ctx.server.seeded.demoProjectId;
-  await admin.call('PUT', `/iot/projects/${projectId}/terms`, { accessGatewayIndicatorMaxNum: -1 });
-  const devices = await provisionGateways(
-    admin,
+  const {
+    client: admin,
     projectId,
+    provision,
+  } = await demoProject(ctx, { terms: { accessGatewayIndicatorMaxNum: -1 } });
+  const devices = await provision(
     Array.from({ length: GATEWAYS }, (_, i) => ({
       alias: `bench-${pointsPerMessage}${rules ? 'r' : ''}-${i}`,
       protocol: 'native',
     })),
-    profiles(pointsPerMessage),
+    floatProfiles(pointsPerMessage, `bench-${pointsPerMessage}`),
   );
   if (rules) await addRules(admin, ctx, projectId, devices);
   const db = ctx.server.platform.db;
@@ -297,15 +216,10 @@ async function seedSqlite(dataDir, gatewayIndicatorId, count, intervalMs) {
 }
 
 async function chartRun(ctx, label, count, intervalMs) {
-  const { PlatformClient, provisionGateways } = await load('simulator/provision.js');
-  const admin = new PlatformClient(ctx.baseUrl);
-  await admin.login('admin', 'Admin@2026');
-  const projectId = ctx.server.seeded.demoProjectId;
-  const [device] = await provisionGateways(
-    admin,
-    projectId,
+  const { client: admin, provision } = await demoProject(ctx);
+  const [device] = await provision(
     [{ alias: `chart-${label}`, protocol: 'native' }],
-    profiles(1).map((p) => ({ ...p, name: `chart-${label}` })),
+    floatProfiles(1, 'chart', () => ({ name: `chart-${label}` })),
   );
   const gateway = await ctx.server.platform.db
     .selectFrom('gateways as g')
@@ -333,7 +247,7 @@ async function chartRun(ctx, label, count, intervalMs) {
       buckets = answer.series[0].points.length;
     }
     times.sort((a, b) => a - b);
-    return { buckets, p50: percentile(times, 50), p95: percentile(times, 95) };
+    return { buckets, p50: floorRank(times, 50), p95: floorRank(times, 95) };
   };
   // Before the rollup job has run the chart reads raw points (the fallback), then rollups.
   const raw = await time(3, 0);
@@ -376,33 +290,8 @@ async function writeRun(ctx, batch) {
   return { batch, rowsPerSecond: rows / ((performance.now() - started) / 1000) };
 }
 
-/** Runs `work(ctx)` on SQLite and, when it answers, on PostgreSQL; answers [{label, result}]. */
-async function onBothDatabases(work) {
-  const results = [];
-  const sqlite = await startServer();
-  try {
-    results.push({ label: 'SQLite', result: await work(sqlite) });
-  } finally {
-    await stopServer(sqlite);
-  }
-  const postgres = await postgresSchema();
-  if (!postgres.schema) {
-    console.log(`PostgreSQL: skipped (${PG_URL} did not answer: ${postgres.reason})`);
-    return results;
-  }
-  let ctx;
-  try {
-    ctx = await startServer(postgres.schema);
-    results.push({ label: 'PostgreSQL', result: await work(ctx) });
-  } finally {
-    if (ctx) await stopServer(ctx);
-    else await dropSchema(postgres.schema);
-  }
-  return results;
-}
-
 async function chartsOnBoth() {
-  const all = await onBothDatabases(async (ctx) => [
+  const all = await onBothDatabases('telemetry', async (ctx) => [
     await chartRun(ctx, 'year', YEAR_MINUTES, 60_000),
     await chartRun(ctx, 'big', BIG, 1000),
   ]);
@@ -416,7 +305,10 @@ async function chartsOnBoth() {
 }
 
 async function writesOnBoth() {
-  const all = await onBothDatabases(async (ctx) => [await writeRun(ctx, 500), await writeRun(ctx, 2400)]);
+  const all = await onBothDatabases('telemetry', async (ctx) => [
+    await writeRun(ctx, 500),
+    await writeRun(ctx, 2400),
+  ]);
   for (const { label, result } of all)
     console.log(
       `${label} write path: ${result.map((w) => `${fmt(w.rowsPerSecond)} rows/s at ${fmt(w.batch)}-point batches`).join(', ')}`,
@@ -425,14 +317,14 @@ async function writesOnBoth() {
 }
 
 async function main() {
-  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.split(' ')[0] ?? '?'}), Node ${process.version}`;
+  const machine = describeMachine();
   console.log(`Telemetry benchmark — ${machine}`);
   if (ONLY === 'chart') return void (await chartsOnBoth());
   if (ONLY === 'write') return void (await writesOnBoth());
   console.log(`ingest: ${GATEWAYS} MQTT devices, QoS 1, ${INFLIGHT} in flight each, ${SECONDS} s per run\n`);
   const runs = [];
   let ceiling;
-  const ctx = await startServer();
+  const ctx = await startServer(sqliteStorage('telemetry'));
   try {
     const plans = [
       [3, false],
@@ -452,7 +344,7 @@ async function main() {
     ceiling = await sqliteCeiling(Math.max(500_000, Math.round(runs[0].pointsPerSecond * 10)));
     console.log(`plain better-sqlite3 batched insert (ceiling): ${fmt(ceiling)} points/s`);
   } finally {
-    await stopServer(ctx);
+    await ctx.stop();
   }
   const charts = await chartsOnBoth();
   const writes = await writesOnBoth();
@@ -543,7 +435,7 @@ async function devicesWorker() {
   parentPort.postMessage({
     acked,
     seconds: elapsed,
-    latency: { p50: percentile(latencies, 50), p99: percentile(latencies, 99) },
+    latency: { p50: floorRank(latencies, 50), p99: floorRank(latencies, 99) },
   });
 }
 

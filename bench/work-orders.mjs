@@ -13,17 +13,9 @@
 // administrator. BENCH_ORDERS (default 100,000) and BENCH_EQUIPMENT (default 2,000) change the size;
 // BENCH_ONLY=sqlite|postgres runs one database; BENCH_KEEP=1 keeps the PostgreSQL schema (its name is
 // printed) for EXPLAIN.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import pg from 'pg';
+import { call, DEMO_ADMIN, describeMachine, fmt, ms, nearestRank, onBothDatabases, signIn } from './lib.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DIST = path.join(ROOT, 'apps/server/dist');
-const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const EQUIPMENT = Number(process.env.BENCH_EQUIPMENT ?? 2_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
@@ -32,15 +24,8 @@ const ONLY = process.env.BENCH_ONLY ?? '';
 const KEEP = process.env.BENCH_KEEP === '1';
 const PEOPLE = 30;
 const TARGET_P95_MS = 100;
-const ADMIN = { username: 'admin', password: 'Admin@2026' };
-const DEMO_ADMIN = { username: 'demo-admin', password: 'Demo@2026' };
-const WEB_BASIC = `Basic ${Buffer.from('iot-web:iot-web').toString('base64')}`;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-const fmt = (n, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const ms = (v) => (v < 10 ? v.toFixed(2) : v < 100 ? v.toFixed(1) : v.toFixed(0));
 
 /** A small deterministic generator, so both databases get the same orders. */
 function random(seed) {
@@ -73,179 +58,86 @@ const STATUS_SHARES = [
 const TYPES = [1, 2, 4, 8, 1, 2, 8, 5, 9, 3];
 
 async function main() {
-  const appJs = path.join(DIST, 'app.js');
-  if (!existsSync(appJs))
-    throw new Error('apps/server/dist is missing: run `npm run build` (or `npm run bench`)');
-  const { buildApp } = await import(pathToFileURL(appJs).href);
-  const { loadConfig } = await import(pathToFileURL(path.join(DIST, 'platform/config.js')).href);
-  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model.split(' ')[0] ?? '?'}), Node ${process.version}`;
+  const machine = describeMachine();
   console.log(`Work-order benchmark — ${machine}`);
   console.log(
     `${fmt(ORDERS)} work orders over ${fmt(EQUIPMENT)} pieces of equipment and ${PEOPLE} assignees; ` +
       `${REQUESTS} sequential requests per route after ${WARMUP} warm-up\n`,
   );
-  const results = [];
-  const sqliteDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-wo-'));
-  const removeSqlite = () => {
-    rmSync(sqliteDir, { recursive: true, force: true });
-    process.exit(130);
-  };
-  process.once('SIGINT', removeSqlite);
-  try {
-    if (ONLY !== 'postgres')
-      results.push(await benchDatabase('SQLite', { dataDir: sqliteDir }, { buildApp, loadConfig }));
-  } finally {
-    process.off('SIGINT', removeSqlite);
-    rmSync(sqliteDir, { recursive: true, force: true });
-  }
-  const pgUrl = process.env.BENCH_DATABASE_URL || DEFAULT_PG_URL;
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2000 });
-  let pgReady = false;
-  if (ONLY !== 'sqlite')
-    try {
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      pgReady = true;
-    } catch (error) {
-      console.log(`PostgreSQL: skipped (${error instanceof Error ? error.message : error})\n`);
-    } finally {
-      await admin.end().catch(() => {});
-    }
-  if (pgReady) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'iot-bench-wo-pg-'));
-    const drop = async () => {
-      const dropper = new pg.Client({ connectionString: pgUrl });
-      await dropper.connect();
-      if (KEEP) console.log(`PostgreSQL schema kept: ${schema}`);
-      else await dropper.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await dropper.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    };
-    const onSignal = () => void drop().finally(() => process.exit(130));
-    process.once('SIGINT', onSignal);
-    try {
-      results.push(
-        await benchDatabase(
-          'PostgreSQL',
-          { dataDir, databaseUrl: pgUrl, databaseSchema: schema },
-          { buildApp, loadConfig },
-        ),
-      );
-    } finally {
-      process.off('SIGINT', onSignal);
-      await drop();
-    }
-  }
+  const results = (
+    await onBothDatabases('wo', benchDatabase, {
+      overrides: { tokenRateLimitPerMinute: 100_000_000 },
+      only: ONLY,
+      keep: KEEP,
+    })
+  ).map((r) => r.result);
   console.log(markdown(results, machine));
 }
 
-async function benchDatabase(label, storage, { buildApp, loadConfig }) {
-  const config = {
-    ...loadConfig({}),
-    port: 0,
-    host: '127.0.0.1',
-    mqttPort: 0,
-    dtuPort: 0,
-    databaseUrl: undefined,
-    ...storage,
-    adminPassword: ADMIN.password,
-    tokenRateLimitPerMinute: 100_000_000,
-    logLevel: 'warn',
-    webDist: path.join(storage.dataDir, 'no-web'),
-  };
-  const server = await buildApp(config);
-  try {
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${server.app.server.address().port}`;
-    const projectId = server.seeded.demoProjectId;
-    const token = await login(base, DEMO_ADMIN);
-    const people = await createPeople(server.platform.db, base, token, projectId);
-    const started = performance.now();
-    const seeded = await seedOrders(server.platform.db, projectId, people, label === 'PostgreSQL');
+async function benchDatabase({ server, baseUrl: base }, label) {
+  const projectId = server.seeded.demoProjectId;
+  const token = (await signIn(base, DEMO_ADMIN)).access;
+  const people = await createPeople(server.platform.db, base, token, projectId);
+  const started = performance.now();
+  const seeded = await seedOrders(server.platform.db, projectId, people, label === 'PostgreSQL');
+  console.log(
+    `${label}: ${fmt(ORDERS)} orders, ${fmt(seeded.assignees)} assignees and ${fmt(seeded.events)} timeline entries ` +
+      `written in ${fmt((performance.now() - started) / 1000, 1)} s`,
+  );
+  const area = await server.platform.db
+    .selectFrom('groups')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('group_type', '=', 'area')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const now = Date.now();
+  const orders = `/iot/groups/${projectId}/workOrders`;
+  const person = people[3];
+  const routes = [
+    ['list, no filter', `${orders}?page=0&size=10`],
+    ['list, status 待执行', `${orders}?status=6`],
+    ['list, type 加药', `${orders}?type=4`],
+    ['list, assignee', `${orders}?assigneeId=${person}`],
+    ['list, assignee + status 已关闭', `${orders}?assigneeId=${person}&status=11`],
+    ['list, 我的工单 (mine, as an assignee)', `${orders}?mine=1`, 'person'],
+    ['list, area subtree', `${orders}?siteId=${area.id}`],
+    ['list, last 30 days', `${orders}?startTime=${now - 30 * DAY}&stopTime=${now}`],
+    [
+      'list, area + type + 30 days',
+      `${orders}?siteId=${area.id}&type=2&startTime=${now - 30 * DAY}&stopTime=${now}`,
+    ],
+    ['list, keyword (1 character)', `${orders}?keyword=${encodeURIComponent('泵')}`],
+    ['list, keyword (2 characters)', `${orders}?keyword=${encodeURIComponent('格栅')}`],
+    ['list, keyword (2 characters, no match)', `${orders}?keyword=${encodeURIComponent('泵阀')}`],
+    ['list, keyword (2 letters)', `${orders}?keyword=gd`],
+    ['list, keyword (4 characters)', `${orders}?keyword=${encodeURIComponent('格栅清理')}`],
+    ['list, keyword (code, 7 characters)', `${orders}?keyword=GD00042`],
+    ['list, page 100', `${orders}?page=100&size=10`],
+    ['维保记录, no filter', `/iot/groups/${projectId}/maintenanceRecords?size=10`],
+    [
+      '维保记录, equipment + 90 days',
+      `/iot/groups/${projectId}/maintenanceRecords?equipmentId=17&startTime=${now - 90 * DAY}&stopTime=${now}`,
+    ],
+    [
+      '维保统计, last 12 months',
+      `/iot/groups/${projectId}/maintenanceStatistics?startTime=${now - 365 * DAY}&stopTime=${now}`,
+    ],
+  ];
+  const figures = [];
+  const personToken = (await signIn(base, { username: 'bench-wo-3', password: 'Passw0rd!' })).access;
+  for (const [name, url, who] of routes) {
+    // The statistics read the whole range: fewer rounds keep the run short.
+    const count = url.includes('maintenanceStatistics') ? Math.min(REQUESTS, 20) : REQUESTS;
+    const run = await measure(base + url, who === 'person' ? personToken : token, count);
+    figures.push({ name, ...run });
     console.log(
-      `${label}: ${fmt(ORDERS)} orders, ${fmt(seeded.assignees)} assignees and ${fmt(seeded.events)} timeline entries ` +
-        `written in ${fmt((performance.now() - started) / 1000, 1)} s`,
+      `  ${name.padEnd(32)} p50 ${ms(run.p50).padStart(6)} ms  p95 ${ms(run.p95).padStart(6)} ms  ` +
+        `(${fmt(run.total)} matching)  p95 / ${TARGET_P95_MS} ms = ${(run.p95 / TARGET_P95_MS).toFixed(2)}×`,
     );
-    const area = await server.platform.db
-      .selectFrom('groups')
-      .select('id')
-      .where('project_id', '=', projectId)
-      .where('group_type', '=', 'area')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const now = Date.now();
-    const orders = `/iot/groups/${projectId}/workOrders`;
-    const person = people[3];
-    const routes = [
-      ['list, no filter', `${orders}?page=0&size=10`],
-      ['list, status 待执行', `${orders}?status=6`],
-      ['list, type 加药', `${orders}?type=4`],
-      ['list, assignee', `${orders}?assigneeId=${person}`],
-      ['list, assignee + status 已关闭', `${orders}?assigneeId=${person}&status=11`],
-      ['list, 我的工单 (mine, as an assignee)', `${orders}?mine=1`, 'person'],
-      ['list, area subtree', `${orders}?siteId=${area.id}`],
-      ['list, last 30 days', `${orders}?startTime=${now - 30 * DAY}&stopTime=${now}`],
-      [
-        'list, area + type + 30 days',
-        `${orders}?siteId=${area.id}&type=2&startTime=${now - 30 * DAY}&stopTime=${now}`,
-      ],
-      ['list, keyword (1 character)', `${orders}?keyword=${encodeURIComponent('泵')}`],
-      ['list, keyword (2 characters)', `${orders}?keyword=${encodeURIComponent('格栅')}`],
-      ['list, keyword (2 characters, no match)', `${orders}?keyword=${encodeURIComponent('泵阀')}`],
-      ['list, keyword (2 letters)', `${orders}?keyword=gd`],
-      ['list, keyword (4 characters)', `${orders}?keyword=${encodeURIComponent('格栅清理')}`],
-      ['list, keyword (code, 7 characters)', `${orders}?keyword=GD00042`],
-      ['list, page 100', `${orders}?page=100&size=10`],
-      ['维保记录, no filter', `/iot/groups/${projectId}/maintenanceRecords?size=10`],
-      [
-        '维保记录, equipment + 90 days',
-        `/iot/groups/${projectId}/maintenanceRecords?equipmentId=17&startTime=${now - 90 * DAY}&stopTime=${now}`,
-      ],
-      [
-        '维保统计, last 12 months',
-        `/iot/groups/${projectId}/maintenanceStatistics?startTime=${now - 365 * DAY}&stopTime=${now}`,
-      ],
-    ];
-    const figures = [];
-    const personToken = await login(base, { username: 'bench-wo-3', password: 'Passw0rd!' });
-    for (const [name, url, who] of routes) {
-      // The statistics read the whole range: fewer rounds keep the run short.
-      const count = url.includes('maintenanceStatistics') ? Math.min(REQUESTS, 20) : REQUESTS;
-      const run = await measure(base + url, who === 'person' ? personToken : token, count);
-      figures.push({ name, ...run });
-      console.log(
-        `  ${name.padEnd(32)} p50 ${ms(run.p50).padStart(6)} ms  p95 ${ms(run.p95).padStart(6)} ms  ` +
-          `(${fmt(run.total)} matching)  p95 / ${TARGET_P95_MS} ms = ${(run.p95 / TARGET_P95_MS).toFixed(2)}×`,
-      );
-    }
-    console.log('');
-    return { label, figures };
-  } finally {
-    await server.close();
   }
-}
-
-async function login(base, { username, password }) {
-  const response = await fetch(`${base}/iot/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: WEB_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username, password, loginWay: 'web' }).toString(),
-  });
-  const body = await response.json();
-  if (body.code !== 20000) throw new Error(`sign-in as ${username} failed: ${body.message}`);
-  return body.access_token;
-}
-
-async function call(base, token, method, url, body) {
-  const response = await fetch(base + url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const answer = await response.json();
-  if (answer.code !== 20000) throw new Error(`${method} ${url}: ${answer.message}`);
-  return answer.data;
+  console.log('');
+  return { label, figures };
 }
 
 /** The assignees: project members made through the API (the demo's operator role). */
@@ -413,9 +305,7 @@ async function measure(url, token, count) {
   const latencies = [];
   for (let i = 0; i < count; i++) latencies.push(await once());
   latencies.sort((a, b) => a - b);
-  const at = (p) =>
-    latencies[Math.min(latencies.length - 1, Math.max(0, Math.ceil((p / 100) * latencies.length) - 1))];
-  return { p50: at(50), p95: at(95), total };
+  return { p50: nearestRank(latencies, 50), p95: nearestRank(latencies, 95), total };
 }
 
 function markdown(results, machine) {

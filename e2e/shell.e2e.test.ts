@@ -234,8 +234,8 @@ describe('session', () => {
     );
     await page.reload();
     await refreshed;
-    // The new session's expiry is past the margin again. (The token itself may come back byte for
-    // byte the same when the refresh falls in the second the sign-in was made: same claims, same iat.)
+    // The new session's expiry is past the margin again: what the refresh promises. (That each token
+    // differs, also within one second, is the random jti's; platform/auth/tokens.test.ts.)
     await expect
       .poll(
         () =>

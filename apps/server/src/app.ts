@@ -214,6 +214,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const history = historyFeature(platform, { liveData });
   const { audits } = auditsFeature(platform);
   dataRepairFeature(platform, { audits });
+  // One box under the data encryption key seals every stored secret (cameras, AI模型 and AMap keys).
   const box = new SecretBox(secrets.dataEncryptionKey);
   // 视频监控 (decision 0064): cameras and the HTTP-FLV relay; a rule's 自动抓拍 snapshots through it.
   const cameras = await camerasFeature(platform, { box });
@@ -248,7 +249,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Maps and locations (decision 0066): the AMap key is sealed like AI模型 keys.
   const maps = mapsFeature(platform, {
-    box: new SecretBox(secrets.dataEncryptionKey),
+    box,
     ingest: telemetry.ingest,
   });
   const assistant = assistantFeature(platform, {

@@ -93,6 +93,8 @@ export const accessTokenClaims = z.object({
   iat: z.number().int(),
   /** The session this token belongs to; revoking the session refuses the token. */
   sid: z.string(),
+  /** Random per token: two tokens minted in one second for one session still differ. */
+  jti: z.string(),
   client_id: z.string(),
   loginWay,
 });

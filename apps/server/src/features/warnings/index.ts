@@ -3,6 +3,7 @@ import type { Platform } from '../../platform/platform.js';
 import type { IngestService } from '../telemetry/index.js';
 import { type WarningEngine as Engine, WarningEngine } from './engine.js';
 import { RuleStatesRepository } from './rule-states.repository.js';
+import { WarningAnalysisRepository } from './warning-analysis.repository.js';
 import { WarningsRepository } from './warnings.repository.js';
 import { registerWarningRoutes } from './warnings.routes.js';
 import { WarningsService } from './warnings.service.js';
@@ -40,7 +41,10 @@ export function warningsFeature(
     new RuleStatesRepository(platform.db, platform.dialect),
     platform.log,
   );
-  registerWarningRoutes(platform.router, new WarningsService(repository, engine));
+  registerWarningRoutes(
+    platform.router,
+    new WarningsService(repository, new WarningAnalysisRepository(platform.db), engine),
+  );
   const capture = deps.capture;
   if (capture) {
     // 自动抓拍: in the background, so a slow or unreachable camera never delays or fails the warning.

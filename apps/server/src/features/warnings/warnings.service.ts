@@ -11,6 +11,7 @@ import {
 } from '@iot/contracts/warnings';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { WarningEngine } from './engine.js';
+import type { WarningAnalysisRepository } from './warning-analysis.repository.js';
 import type { NewRule, WarningsRepository } from './warnings.repository.js';
 
 type RuleFields = Omit<RuleBody, 'gatewayIndicatorId' | 'gatewayId'>;
@@ -46,6 +47,7 @@ function ruleColumns(
 export class WarningsService {
   constructor(
     private readonly repository: WarningsRepository,
+    private readonly analysisRepository: WarningAnalysisRepository,
     private readonly engine: WarningEngine,
   ) {}
 
@@ -199,6 +201,6 @@ export class WarningsService {
   }
 
   analysis(projectId: number, range: { startTime: number; stopTime: number }) {
-    return this.repository.analysis(projectId, range);
+    return this.analysisRepository.counts(projectId, range);
   }
 }

@@ -29,6 +29,25 @@ describe('TokenSigner', () => {
     expect(await signer.verify(token)).toEqual({ status: 'expired' });
   });
 
+  it('mints a different token each time, also twice in the same second for one session', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(1_700_000_000_000);
+    const signer = new TokenSigner(randomBytes(32).toString('base64url'), 60);
+    const first = await signer.sign(claims);
+    const second = await signer.sign(claims);
+    const payload = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as {
+        iat: number;
+        jti: string;
+      };
+    expect(payload(first).iat).toBe(payload(second).iat);
+    expect(second).not.toBe(first);
+    expect(payload(first).jti).toMatch(/^[\w-]{16,}$/);
+    expect(payload(second).jti).not.toBe(payload(first).jti);
+    expect(await signer.verify(first)).toMatchObject({ status: 'valid', claims: { sid: 'session-1' } });
+    expect(await signer.verify(second)).toMatchObject({ status: 'valid', claims: { sid: 'session-1' } });
+  });
+
   it('refuses a token signed with another key or altered, also after the genuine one was verified', async () => {
     const signer = new TokenSigner(randomBytes(32).toString('base64url'), 60);
     const other = new TokenSigner(randomBytes(32).toString('base64url'), 60);

@@ -27,9 +27,14 @@ export class TokenSigner {
     this.key = new Uint8Array(Buffer.from(signingKey, 'base64url'));
   }
 
-  async sign(claims: Omit<AccessTokenClaims, 'exp' | 'iat'>): Promise<string> {
+  /**
+   * A fresh token of these claims. The random jti makes each token its own: without it, a refresh in
+   * the second of the sign-in (same claims, same iat) would hand back the very same bytes.
+   */
+  async sign(claims: Omit<AccessTokenClaims, 'exp' | 'iat' | 'jti'>): Promise<string> {
     return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setJti(randomToken(16))
       .setIssuedAt()
       .setExpirationTime(`${this.accessTtlSeconds}s`)
       .sign(this.key);

@@ -7,6 +7,30 @@ import { schemaRule } from '../../../components/schemaRule';
 
 const KEY = ['purchaseSettings'];
 
+/** A required whole number of days (at least `min`, at most 365), checked by the contracts' rule. */
+function DaysItem({
+  name,
+  label,
+  extra,
+  min,
+}: {
+  name: 'payStatusWarnDays' | 'payStatusGraceDays';
+  label: string;
+  extra: string;
+  min: number;
+}) {
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      extra={extra}
+      rules={[{ required: true, message: '请输入天数' }, schemaRule(purchaseSettings.shape[name])]}
+    >
+      <InputNumber min={min} max={365} precision={0} addonAfter="天" />
+    </Form.Item>
+  );
+}
+
 /** The pay-state days (B before the end, D after the grace) and the bank-transfer instructions. */
 export function PurchaseSettingsPanel({ canUpdate }: { canUpdate: boolean }) {
   const settings = useQuery({
@@ -34,28 +58,18 @@ export function PurchaseSettingsPanel({ canUpdate }: { canUpdate: boolean }) {
         onFinish={(v) => save.mutate(v)}
         style={{ maxWidth: 560 }}
       >
-        <Form.Item
+        <DaysItem
           name="payStatusWarnDays"
           label="即将逾期提前天数（B）"
           extra="套餐到期前这些天内，项目为 B 即将逾期"
-          rules={[
-            { required: true, message: '请输入天数' },
-            schemaRule(purchaseSettings.shape.payStatusWarnDays),
-          ]}
-        >
-          <InputNumber min={1} max={365} precision={0} addonAfter="天" />
-        </Form.Item>
-        <Form.Item
+          min={1}
+        />
+        <DaysItem
           name="payStatusGraceDays"
           label="欠费停用宽限天数（D）"
           extra="到期后为 C 已逾期；超过这些天仍未续费，项目为 D 欠费停用（数据保留，不再新增监测项）"
-          rules={[
-            { required: true, message: '请输入天数' },
-            schemaRule(purchaseSettings.shape.payStatusGraceDays),
-          ]}
-        >
-          <InputNumber min={0} max={365} precision={0} addonAfter="天" />
-        </Form.Item>
+          min={0}
+        />
         <Form.Item
           name="bankTransferNote"
           label="银行转账说明"
