@@ -8,6 +8,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
+import type { Config } from '../../apps/server/src/platform/config.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../../apps/server/src/test/server.js';
 import { CHROMIUM } from './global-setup.js';
 
@@ -38,9 +39,15 @@ export interface BrowserHarness {
 /** The name of the generated route on screen (data-route-name of the main content). */
 export const routeName = (page: Page) => page.locator('[data-route-name]').getAttribute('data-route-name');
 
-/** The real server (SQLite or PostgreSQL, demo data) serving the built web app, and Chromium. */
-export async function startBrowserHarness(): Promise<BrowserHarness> {
-  const t = await startServer({ webDist: WEB_DIST });
+/**
+ * The real server (SQLite or PostgreSQL, demo data) serving the built web app, and Chromium.
+ * `config`: server settings beyond the defaults (e.g. a camera platform's fake); `chromiumArgs`:
+ * extra browser switches (e.g. a fake microphone).
+ */
+export async function startBrowserHarness(
+  options: { config?: Partial<Config>; chromiumArgs?: string[] } = {},
+): Promise<BrowserHarness> {
+  const t = await startServer({ ...options.config, webDist: WEB_DIST });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -51,6 +58,7 @@ export async function startBrowserHarness(): Promise<BrowserHarness> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.chromiumArgs ?? []),
     ],
   });
   const adminToken = (await t.login('admin', ADMIN_PASSWORD)).access;

@@ -2,7 +2,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { type Camera, CameraLimits, CameraMessages, type PlaybackRecord } from '@iot/contracts/cameras';
 import { Button, DatePicker, List, Modal, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { camerasApi } from '../api';
 import { CameraControls } from './CameraControls';
 import { CameraPlayer } from './CameraPlayer';
@@ -37,6 +37,7 @@ export function CameraModal({
   const [records, setRecords] = useState<PlaybackRecord[]>([]);
   const [chosen, setChosen] = useState(0);
   const [playbackNote, setPlaybackNote] = useState('');
+  const [playbackUrl, setPlaybackUrl] = useState('');
   const camera = cameras[index % Math.max(1, cameras.length)];
   // By id: a refetched list (new objects, same cameras) must not restart the player.
   const cameraId = camera?.id;
@@ -54,6 +55,12 @@ export function CameraModal({
     return () => clearTimeout(timer);
   }, [open, cameraId, warningTime]);
 
+  // The chosen record plays (a link platform's url is the range's streamPath); none chosen: live.
+  const record = records[chosen];
+  const playback = useMemo(
+    () => (record && playbackUrl ? { url: playbackUrl, ...record } : undefined),
+    [record, playbackUrl],
+  );
   const step = (delta: number) => setIndex((i) => (i + delta + cameras.length) % cameras.length);
   const queryPlayback = async () => {
     if (!camera) return;
@@ -66,6 +73,7 @@ export function CameraModal({
         range[1].format(FORMAT),
       );
       setRecords(answer.playbacks);
+      setPlaybackUrl(answer.url);
       setChosen(0);
       setPlaybackNote(answer.playbacks.length === 0 ? CameraMessages.PLAYBACK_EMPTY : '');
     } catch (error) {
@@ -95,10 +103,11 @@ export function CameraModal({
             )}
             <div style={{ flex: 1, minWidth: 0 }}>
               <CameraPlayer
-                key={camera.id}
+                key={playback ? `${camera.id}:${chosen}` : camera.id}
                 projectId={projectId}
                 camera={camera}
-                autoPlay={playing === camera.id}
+                autoPlay={playing === camera.id || playback !== undefined}
+                playback={playback}
               />
             </div>
             {cameras.length > 1 && (

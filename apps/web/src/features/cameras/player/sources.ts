@@ -1,6 +1,7 @@
 import { AggType } from '@iot/contracts/cameras';
 import { flvSource } from './flv-source';
 import type { MediaSource } from './source';
+import { webrtcSource } from './webrtc-source';
 
 /**
  * The browser-side back-end of each camera platform (decision 0065). A platform without its own
@@ -8,6 +9,7 @@ import type { MediaSource } from './source';
  */
 const sources: Partial<Record<AggType, MediaSource>> = {
   [AggType.HTTP_FLV]: flvSource,
+  [AggType.LINK]: webrtcSource,
 };
 
 export function sourceFor(aggType: number): MediaSource {
