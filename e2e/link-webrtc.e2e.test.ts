@@ -43,7 +43,11 @@ async function open(
   const { access, refresh } = await h.t.login(user.username, user.password);
   await h.api('PUT', '/iot/users/current/theme', { theme }, access);
   // China time: the playback range the modal sends is read as China time by the server.
-  const context = await h.newContext({ viewport, hasTouch: viewport.width < 768, timezoneId: 'Asia/Shanghai' });
+  const context = await h.newContext({
+    viewport,
+    hasTouch: viewport.width < 768,
+    timezoneId: 'Asia/Shanghai',
+  });
   const page = await context.newPage();
   await page.goto(
     `${h.t.baseUrl}/projects/groups/${projectId}/video?accessToken=${access}&refreshToken=${refresh}`,
@@ -108,10 +112,19 @@ beforeAll(async () => {
   const role = await h.api<{ id: number }>(
     'POST',
     `/iot/groups/${projectId}/roles`,
-    { name: '联网视频查看', description: '', functions: [{ code: 'router-videoSurveillance', permission: 1 }] },
+    {
+      name: '联网视频查看',
+      description: '',
+      functions: [{ code: 'router-videoSurveillance', permission: 1 }],
+    },
     admin,
   );
-  await h.api('POST', `/iot/groups/${projectId}/users`, { ...VIEWER, realname: '联网视频查看', roleId: role.id }, admin);
+  await h.api(
+    'POST',
+    `/iot/groups/${projectId}/users`,
+    { ...VIEWER, realname: '联网视频查看', roleId: role.id },
+    admin,
+  );
   viewer = (await h.t.login(VIEWER.username, VIEWER.password)).access;
   // Only ours: the demo seed's cameras go.
   for (const c of await h.api<Camera[]>('GET', `/iot/groups/${projectId}/cameras`, undefined, admin))
@@ -120,7 +133,15 @@ beforeAll(async () => {
     const camera = await h.api<Camera>(
       'POST',
       `/iot/groups/${projectId}/cameras`,
-      { name, aggType: AggType.LINK, deviceSerial: serial, channelNo: 1, type: 1, showYuntaiIcon: 1, showTalkIcon: 1 },
+      {
+        name,
+        aggType: AggType.LINK,
+        deviceSerial: serial,
+        channelNo: 1,
+        type: 1,
+        showYuntaiIcon: 1,
+        showTalkIcon: 1,
+      },
       admin,
     );
     const now = Date.now();
@@ -151,7 +172,9 @@ describe('视频联网平台 (WebRTC) in the browser', () => {
     await expectPlaying(video);
     const live = sessionsOf('live', pumpDevice.serial);
     expect(live.at(-1)?.offers.map((o) => o.type)).toEqual(['play']);
-    expect(link.media!.peers.some((p) => p.streamPath === live.at(-1)?.streamPath && p.framesSent > 0)).toBe(true);
+    expect(link.media!.peers.some((p) => p.streamPath === live.at(-1)?.streamPath && p.framesSent > 0)).toBe(
+      true,
+    );
     // Read bit only: no talk control, and the server refuses the push all the same.
     expect(await modal.getByTestId('camera-controls').count()).toBe(0);
     const { url: talkPath } = await h.api<{ url: string }>(
@@ -184,11 +207,15 @@ describe('视频联网平台 (WebRTC) in the browser', () => {
   it('plays the playback record chosen first, over the range the platform invited', async () => {
     const page = await open(DEMO_ACCOUNTS.projectAdmin, DESK, 'tech');
     const modal = await modalOf(page, pump);
-    await expect.poll(() => modal.getByTestId('camera-video').getAttribute('data-state'), { timeout: 30_000 }).toBe('playing');
+    await expect
+      .poll(() => modal.getByTestId('camera-video').getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('playing');
     await modal.getByRole('button', { name: /回\s*放/ }).click();
     await expect.poll(() => modal.locator('.ant-list-item').count()).toBe(1);
     const video = modal.getByTestId('camera-video');
-    await expect.poll(() => sessionsOf('playback', pumpDevice.serial).at(-1)?.offers.length ?? 0, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => sessionsOf('playback', pumpDevice.serial).at(-1)?.offers.length ?? 0, { timeout: 20_000 })
+      .toBe(1);
     await expectPlaying(video);
     const playback = sessionsOf('playback', pumpDevice.serial).at(-1)!;
     expect(playback.startTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -199,7 +226,9 @@ describe('视频联网平台 (WebRTC) in the browser', () => {
   it('talks with the fake microphone: 对讲中 after the connection, audio reaches the platform, 结束对讲 ends it', async () => {
     const page = await open(DEMO_ACCOUNTS.projectAdmin, DESK, 'light');
     const modal = await modalOf(page, pump);
-    await expect.poll(() => modal.getByTestId('camera-video').getAttribute('data-state'), { timeout: 30_000 }).toBe('playing');
+    await expect
+      .poll(() => modal.getByTestId('camera-video').getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('playing');
     // An unreachable device first: no talk address, said with §8's text.
     pumpDevice.online = false;
     await modal.getByTestId('talk-button').click();
@@ -209,7 +238,9 @@ describe('视频联网平台 (WebRTC) in the browser', () => {
 
     const clicked = Date.now();
     await modal.getByTestId('talk-button').click();
-    await expect.poll(() => modal.getByTestId('talk-state').textContent(), { timeout: 15_000 }).toBe('对讲中');
+    await expect
+      .poll(() => modal.getByTestId('talk-state').textContent(), { timeout: 15_000 })
+      .toBe('对讲中');
     // §9: the platform is told to start 2 s after the connection.
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(2000);
     const talk = sessionsOf('talk', pumpDevice.serial).at(-1)!;
@@ -228,7 +259,9 @@ describe('视频联网平台 (WebRTC) in the browser', () => {
     const phone = await open(DEMO_ACCOUNTS.projectAdmin, PHONE, 'tech');
     const phoneModal = await modalOf(phone, pump);
     await phoneModal.getByTestId('talk-button').click();
-    await expect.poll(() => phoneModal.getByTestId('talk-state').textContent(), { timeout: 15_000 }).toBe('对讲中');
+    await expect
+      .poll(() => phoneModal.getByTestId('talk-state').textContent(), { timeout: 15_000 })
+      .toBe('对讲中');
     await shot(phone, 'webrtc-talk-tech-390');
     await phone.context().close();
   });
@@ -260,7 +293,9 @@ describe('视频联网平台 (WebRTC) in the browser', () => {
     const before = invites();
     const lost = Date.now();
     await link.media!.drop(session.streamPath);
-    await expect.poll(() => modal.getByTestId('camera-error').textContent(), { timeout: 60_000 }).toBe('播放异常');
+    await expect
+      .poll(() => modal.getByTestId('camera-error').textContent(), { timeout: 60_000 })
+      .toBe('播放异常');
     const elapsed = Date.now() - lost;
     // At once (the old stream refused), then three retries 5 s apart, each inviting anew.
     expect(elapsed).toBeGreaterThanOrEqual(15_000);
@@ -276,7 +311,7 @@ describe('视频联网平台 (WebRTC) in the browser', () => {
 describe('the page’s own player', () => {
   it('plays the first link camera of the list too', async () => {
     const page = await open(VIEWER, DESK, 'tech');
-    await expectPlaying(page.getByTestId(`camera-player-${gate.id}`).getByTestId("camera-video"));
+    await expectPlaying(page.getByTestId(`camera-player-${gate.id}`).getByTestId('camera-video'));
     await shot(page, 'webrtc-page-tech-desk');
     await page.context().close();
   });

@@ -1,12 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import {
-  MediaStreamTrack,
-  RTCPeerConnection,
-  RTCRtpCodecParameters,
-  RtpHeader,
-  RtpPacket,
-} from 'werift';
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
 
 /** A test pattern, VP8 in IVF, 320×240 at 10 fps with a key frame each second (see fixtures/README.md). */
 const PATTERN = fileURLToPath(new URL('./fixtures/link-pattern.ivf', import.meta.url));
@@ -32,7 +26,9 @@ export function readIvf(bytes: Buffer): Buffer[] {
 export function vp8Payloads(frame: Buffer, max = MAX_PAYLOAD): Buffer[] {
   const payloads: Buffer[] = [];
   for (let offset = 0; offset < frame.length; offset += max)
-    payloads.push(Buffer.concat([Buffer.from([offset === 0 ? 0x10 : 0x00]), frame.subarray(offset, offset + max)]));
+    payloads.push(
+      Buffer.concat([Buffer.from([offset === 0 ? 0x10 : 0x00]), frame.subarray(offset, offset + max)]),
+    );
   return payloads;
 }
 

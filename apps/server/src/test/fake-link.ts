@@ -159,7 +159,9 @@ export async function startFakeLink(options: FakeLinkOptions): Promise<FakeLink>
         s.offers.push({ type, offer });
         if (!media) return reply(200, 'success', { answer: sdpAnswer(offer) });
         try {
-          return reply(200, 'success', { answer: await media.answer(s.streamPath, type as 'play' | 'push', offer) });
+          return reply(200, 'success', {
+            answer: await media.answer(s.streamPath, type as 'play' | 'push', offer),
+          });
         } catch {
           return reply(400, 'SDP无法协商');
         }

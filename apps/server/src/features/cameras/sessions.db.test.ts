@@ -124,7 +124,10 @@ describe('link platform sessions', () => {
     const first = (await t.ok<{ url: string }>('GET', path(linkCamera, 'playUrl'), { token: reader })).url;
     // The platform ended the stream itself (device restarted): its bye answers 404.
     link.sessions.find((s) => s.streamPath === first)!.closed = true;
-    const bye = await t.request('POST', path(linkCamera, 'bye'), { token: reader, body: { streamPath: first } });
+    const bye = await t.request('POST', path(linkCamera, 'bye'), {
+      token: reader,
+      body: { streamPath: first },
+    });
     expect(bye.status).toBe(400);
     const next = (await t.ok<{ url: string }>('GET', path(linkCamera, 'playUrl'), { token: reader })).url;
     expect(next).not.toBe(first);

@@ -15,7 +15,11 @@ export const linkApi = {
   /** Talking (create bit): the answer to the microphone's sendonly offer on the talk streamPath. */
   pushAnswer: (projectId: number, id: number, streamPath: string, offer: string) =>
     http
-      .post<{ answer: string }>(`${camera(projectId, id)}/talk/webrtc`, { streamPath, offer }, { quiet: true })
+      .post<{ answer: string }>(
+        `${camera(projectId, id)}/talk/webrtc`,
+        { streamPath, offer },
+        { quiet: true },
+      )
       .then((a) => a.answer),
   talk: (projectId: number, id: number, streamPath: string, action: 'start' | 'stop') =>
     http.post<null>(`${camera(projectId, id)}/talk`, { streamPath, action }, { quiet: true }),

@@ -82,9 +82,14 @@ export function startLinkTalk(projectId: number, camera: Camera, handlers: TalkH
     microphone = mic;
     const pc = new RTCPeerConnection();
     peer = pc;
-    for (const track of mic.getAudioTracks()) pc.addTransceiver(track, { direction: 'sendonly', streams: [mic] });
+    for (const track of mic.getAudioTracks())
+      pc.addTransceiver(track, { direction: 'sendonly', streams: [mic] });
     await step(
-      negotiate(pc, (offer) => linkApi.pushAnswer(projectId, camera.id, streamPath, offer), LINK_GATHER_TIMEOUT_MS),
+      negotiate(
+        pc,
+        (offer) => linkApi.pushAnswer(projectId, camera.id, streamPath, offer),
+        LINK_GATHER_TIMEOUT_MS,
+      ),
       () => CameraMessages.TALK_NO_CHANNEL,
     );
     await step(connected(pc, CameraLimits.TALK_CONNECT_TIMEOUT_MS), () => CameraMessages.TALK_NO_CHANNEL);

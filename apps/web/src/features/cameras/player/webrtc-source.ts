@@ -29,9 +29,11 @@ export const webrtcSource: MediaSource = async (video, request, fail) => {
     if (!url) throw new Error(CameraMessages.NO_PLAY_URL);
     return url;
   };
-  let streamPath = request.playback?.url ?? (await livePath().catch((error: unknown) => {
-    throw new Error(messageOf(error, CameraMessages.NO_PLAY_URL));
-  }));
+  let streamPath =
+    request.playback?.url ??
+    (await livePath().catch((error: unknown) => {
+      throw new Error(messageOf(error, CameraMessages.NO_PLAY_URL));
+    }));
   if (!streamPath) throw new Error(CameraMessages.NO_PLAY_URL);
 
   let peer: RTCPeerConnection | null = null;
