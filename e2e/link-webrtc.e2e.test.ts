@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { AggType, type Camera } from '@iot/contracts/cameras';
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatChinaTime } from '../apps/server/src/features/cameras/backends/china-time.js';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import { type FakeLink, type FakeLinkCamera, startFakeLink } from '../apps/server/src/test/fake-link.js';
@@ -28,6 +28,8 @@ const VIEWER = { username: 'link-viewer', password: 'Viewer#2026' };
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1366, height: 800 };
 const SHOTS = '/work/notes/shots';
+/** Every context a test opened, closed after it even when it failed (a live player would go on). */
+const opened: BrowserContext[] = [];
 
 async function shot(page: Page, name: string) {
   await screenshot(page, name);
@@ -48,6 +50,7 @@ async function open(
     hasTouch: viewport.width < 768,
     timezoneId: 'Asia/Shanghai',
   });
+  opened.push(context);
   const page = await context.newPage();
   await page.goto(
     `${h.t.baseUrl}/projects/groups/${projectId}/video?accessToken=${access}&refreshToken=${refresh}`,
@@ -159,6 +162,9 @@ beforeAll(async () => {
   gate = (await add('大门联网球机', '34020000001320000001')).camera;
   ({ camera: pump, device: pumpDevice } = await add('泵房联网球机', '34020000001320000002'));
 }, 180_000);
+afterEach(async () => {
+  for (const context of opened.splice(0)) await context.close().catch(() => undefined);
+});
 afterAll(async () => {
   await h?.close();
   await link?.close();
@@ -264,7 +270,7 @@ describe('视频联网平台 (WebRTC) in the browser', () => {
       .toBe('对讲中');
     await shot(phone, 'webrtc-talk-tech-390');
     await phone.context().close();
-  });
+  }, 120_000);
 
   it('reconnects at once when ICE is lost, and plays on', async () => {
     const page = await open(DEMO_ACCOUNTS.projectAdmin);

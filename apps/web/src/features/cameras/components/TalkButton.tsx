@@ -40,7 +40,9 @@ export function TalkButton({ projectId, camera }: { projectId: number; camera: C
         .catch((error: Error) => message.warning(error.message || CameraMessages.NO_TALK_URL));
       return;
     }
-    const mine = startLinkTalk(projectId, camera, {
+    // Declared first: the handlers may be called before startLinkTalk returns.
+    let mine: TalkSession | null = null;
+    mine = startLinkTalk(projectId, camera, {
       onState: (next) => {
         if (session.current === mine) setState(next);
       },

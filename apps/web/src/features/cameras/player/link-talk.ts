@@ -110,10 +110,13 @@ export function startLinkTalk(projectId: number, camera: Camera, handlers: TalkH
     handlers.onState('talking');
   };
 
-  run().catch((error: unknown) => {
-    if (error instanceof Stopped || stopped) return;
-    stop();
-    handlers.onFailed(messageOf(error, CameraMessages.TALK_FAILED));
-  });
+  // After returning: the caller holds the session before the first state arrives.
+  Promise.resolve()
+    .then(run)
+    .catch((error: unknown) => {
+      if (error instanceof Stopped || stopped) return;
+      stop();
+      handlers.onFailed(messageOf(error, CameraMessages.TALK_FAILED));
+    });
   return { stop };
 }

@@ -64,9 +64,11 @@ describe('negotiate', () => {
 
   it('fails when the platform refuses the offer', async () => {
     const peer = new StandInPeer();
-    peer.iceGatheringState = 'complete';
     const done = negotiate(peer, () => Promise.reject(new Error('播放异常')), 2000);
-    await expect(done).rejects.toThrow('播放异常');
+    const outcome = done.catch((error: Error) => error.message);
+    await vi.advanceTimersByTimeAsync(0);
+    peer.gather(true);
+    expect(await outcome).toBe('播放异常');
     expect(peer.remote).toBeNull();
   });
 });
