@@ -90,11 +90,13 @@ describe.skipIf(FFMPEG_MISSING !== null)(
       fakeB.addDevice({ deviceId: 'IMOU1', channels: 1, online: true });
       zlm.publish('rtp', `${GB_DEVICE}_1`);
       h = await startBrowserHarness({
-        cameraVendors: {
-          ...loadConfig({}).cameraVendors,
-          gbMediaUrl: zlm.baseUrl,
-          gbMediaSecret: 'zlm-secret',
-          timeoutMs: 3000,
+        config: {
+          cameraVendors: {
+            ...loadConfig({}).cameraVendors,
+            gbMediaUrl: zlm.baseUrl,
+            gbMediaSecret: 'zlm-secret',
+            timeoutMs: 3000,
+          },
         },
       });
       projectId = h.t.server.seeded.demoProjectId!;

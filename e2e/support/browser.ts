@@ -41,10 +41,13 @@ export const routeName = (page: Page) => page.locator('[data-route-name]').getAt
 
 /**
  * The real server (SQLite or PostgreSQL, demo data) serving the built web app, and Chromium.
- * `overrides`: configuration a test needs (a faked vendor's address).
+ * `config`: server settings beyond the defaults (e.g. a camera platform's fake); `chromiumArgs`:
+ * extra browser switches (e.g. a fake microphone).
  */
-export async function startBrowserHarness(overrides: Partial<Config> = {}): Promise<BrowserHarness> {
-  const t = await startServer({ webDist: WEB_DIST, ...overrides });
+export async function startBrowserHarness(
+  options: { config?: Partial<Config>; chromiumArgs?: string[] } = {},
+): Promise<BrowserHarness> {
+  const t = await startServer({ ...options.config, webDist: WEB_DIST });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -55,6 +58,7 @@ export async function startBrowserHarness(overrides: Partial<Config> = {}): Prom
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.chromiumArgs ?? []),
     ],
   });
   const adminToken = (await t.login('admin', ADMIN_PASSWORD)).access;

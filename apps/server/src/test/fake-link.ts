@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { LinkMedia } from './fake-link-media.js';
 import {
   type FakeAnswer,
   type FakeCall,
@@ -36,6 +37,8 @@ export interface FakeLink extends FakeVendorServer {
   readonly issuedTokens: number;
   /** Revokes every token: the next call with one gets 401. */
   revokeTokens(): void;
+  /** With `media`: the WebRTC peers answered (real media), to drop them or count what arrived. */
+  media: LinkMedia | null;
 }
 
 export interface FakeLinkOptions {
@@ -43,6 +46,11 @@ export interface FakeLinkOptions {
   /** Seconds a token lives. */
   tokenTtlSeconds?: number;
   now?: () => number;
+  /**
+   * Answer offers with real WebRTC media (fake-link-media.ts: a VP8 test pattern to watch, audio
+   * taken on talk). Without it an offer is answered with a canned SDP and no media flows.
+   */
+  media?: boolean;
 }
 
 const COMMANDS = new Set([
@@ -92,12 +100,14 @@ export async function startFakeLink(options: FakeLinkOptions): Promise<FakeLink>
   const sessions: FakeLinkSession[] = [];
   const ptz: FakeLink['ptz'] = [];
   let issued = 0;
+  // Loaded only when asked for: the WebRTC stack is a test dependency of these tests alone.
+  const media = options.media ? new (await import('./fake-link-media.js')).LinkMedia() : null;
 
   const reply = (code: number, msg: string, data?: unknown): FakeAnswer => ({
     json: { code, msg, data: data ?? null },
   });
 
-  const handle = (call: FakeCall): FakeAnswer => {
+  const handle = async (call: FakeCall): Promise<FakeAnswer> => {
     if (call.method !== 'POST') return { status: 405 };
     const body = (call.json ?? {}) as Record<string, unknown>;
     if (call.path === '/api/v1/token') {
@@ -147,7 +157,14 @@ export async function startFakeLink(options: FakeLinkOptions): Promise<FakeLink>
           return reply(400, 'SDP或类型错误');
         if ((type === 'push') !== (s.kind === 'talk')) return reply(400, '对讲流只能推流，播放流只能拉流');
         s.offers.push({ type, offer });
-        return reply(200, 'success', { answer: sdpAnswer(offer) });
+        if (!media) return reply(200, 'success', { answer: sdpAnswer(offer) });
+        try {
+          return reply(200, 'success', {
+            answer: await media.answer(s.streamPath, type as 'play' | 'push', offer),
+          });
+        } catch {
+          return reply(400, 'SDP无法协商');
+        }
       }
       case '/api/v1/ptz': {
         const command = String(body.command);
@@ -175,6 +192,8 @@ export async function startFakeLink(options: FakeLinkOptions): Promise<FakeLink>
         if (!s) return reply(404, '流不存在');
         s.closed = true;
         s.talking = false;
+        // The platform ends the stream: every peer watching it (or pushing to it) is cut.
+        await media?.drop(s.streamPath);
         return reply(200, 'success');
       }
       case '/api/v1/records': {
@@ -192,6 +211,11 @@ export async function startFakeLink(options: FakeLinkOptions): Promise<FakeLink>
   const server = await startFakeVendorServer(handle);
   return {
     ...server,
+    close: async () => {
+      await media?.close();
+      await server.close();
+    },
+    media,
     sessions,
     ptz,
     addCamera: (c: FakeLinkCamera) => void cameras.set(`${c.groupId}|${c.cameraId}`, c),

@@ -49,7 +49,7 @@ export function randomToken(prefix: string): string {
  * fake-zlmediakit.ts).
  */
 export async function startFakeVendorServer(
-  handle: (call: FakeCall) => FakeAnswer,
+  handle: (call: FakeCall) => FakeAnswer | Promise<FakeAnswer>,
 ): Promise<FakeVendorServer> {
   const calls: FakeCall[] = [];
   const delays = new Map<string, number>();
@@ -83,7 +83,8 @@ export async function startFakeVendorServer(
     for (const [prefix, ms] of delays)
       if (call.path.startsWith(prefix)) await new Promise((resolve) => setTimeout(resolve, ms));
     if (res.destroyed) return;
-    const answer = handle(call);
+    const answer = await handle(call);
+    if (res.destroyed) return;
     if ('stream' in answer) answer.stream(req, res);
     else if ('json' in answer)
       res

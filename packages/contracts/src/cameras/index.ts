@@ -137,6 +137,14 @@ export const CameraTexts = {
  */
 export const DEMO_VIDEO_SCHEME = 'demo://';
 
+/** The talk control's states (feature-areas §4: talk "starts then reports talk state"; our texts). */
+export const CameraTalkTexts = {
+  START: '对讲',
+  STOP: '结束对讲',
+  CONNECTING: '对讲连接中…',
+  TALKING: '对讲中',
+} as const;
+
 /** 'YYYY-MM-DD HH:mm:ss' (the spec's time format of snapshots and playbacks). */
 export const specTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, CameraTexts.TIME_FORMAT);
 

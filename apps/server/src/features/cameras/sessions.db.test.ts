@@ -122,6 +122,19 @@ describe('link platform sessions', () => {
     expect(next).not.toBe(first);
   });
 
+  it('a bye the platform refuses (its stream already gone) still ends the cached play URL', async () => {
+    const first = (await t.ok<{ url: string }>('GET', path(linkCamera, 'playUrl'), { token: reader })).url;
+    // The platform ended the stream itself (device restarted): its bye answers 404.
+    link.sessions.find((s) => s.streamPath === first)!.closed = true;
+    const bye = await t.request('POST', path(linkCamera, 'bye'), {
+      token: reader,
+      body: { streamPath: first },
+    });
+    expect(bye.status).toBe(400);
+    const next = (await t.ok<{ url: string }>('GET', path(linkCamera, 'playUrl'), { token: reader })).url;
+    expect(next).not.toBe(first);
+  });
+
   it('refuses an offer for a stream the platform does not know, with its message', async () => {
     const refused = await t.request('POST', path(linkCamera, 'webrtc'), {
       token: reader,

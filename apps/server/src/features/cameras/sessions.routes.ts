@@ -94,10 +94,15 @@ export function registerCameraSessionRoutes(router: Router, service: CamerasServ
     response: z.null(),
     handler: async ({ scope, params, body }) => {
       await service.call(scope!.id, params.id, async (backend, camera) => {
-        if (isWebRtcBackend(backend)) await backend.bye(camera, body.streamPath);
-        else if (endsStreams(backend)) await backend.endSession(camera, body.streamPath);
+        try {
+          if (isWebRtcBackend(backend)) await backend.bye(camera, body.streamPath);
+          else if (endsStreams(backend)) await backend.endSession(camera, body.streamPath);
+        } finally {
+          // Even a bye the platform refuses (the stream already gone) ends the cached play URL: the
+          // player says bye before it invites anew after a refused offer.
+          service.forgetPlayUrl(params.id);
+        }
       });
-      service.forgetPlayUrl(params.id);
       return null;
     },
   });

@@ -3,7 +3,6 @@ import {
   ArrowLeftOutlined,
   ArrowRightOutlined,
   ArrowUpOutlined,
-  AudioOutlined,
   PushpinOutlined,
   ZoomInOutlined,
   ZoomOutOutlined,
@@ -14,6 +13,7 @@ import { App, Button, Input, Modal, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { usePermission } from '../../../platform/routes/currentRoute';
 import { camerasApi } from '../api';
+import { TalkButton } from './TalkButton';
 
 const PAD: { direction: PtzDirection; label: string; icon: React.ReactNode }[] = [
   { direction: 'up', label: '上', icon: <ArrowUpOutlined /> },
@@ -44,11 +44,6 @@ export function CameraControls({ projectId, camera }: { projectId: number; camer
     camerasApi.ptz(projectId, camera.id, { action, direction }).catch((error: Error) => {
       if (action === 'start') message.warning(error.message || CameraMessages.NO_PTZ);
     });
-  const startTalk = () =>
-    camerasApi
-      .talkUrl(projectId, camera.id)
-      .then(() => message.info(CameraMessages.TALK_UNAVAILABLE))
-      .catch((error: Error) => message.warning(error.message || CameraMessages.NO_TALK_URL));
   const savePreset = async () => {
     const name = presetName.trim();
     if (!name) return setPresetError('请输入预置点名称');
@@ -77,11 +72,7 @@ export function CameraControls({ projectId, camera }: { projectId: number; camer
             />
           </Tooltip>
         ))}
-      {talk && (
-        <Button size="small" icon={<AudioOutlined />} onClick={() => void startTalk()}>
-          对讲
-        </Button>
-      )}
+      {talk && <TalkButton projectId={projectId} camera={camera} />}
       {ptz && (
         <Button
           size="small"

@@ -2,6 +2,7 @@ import { AggType } from '@iot/contracts/cameras';
 import { flvSource } from './flv-source';
 import { hlsSource } from './hls-source';
 import type { MediaSource } from './source';
+import { webrtcSource } from './webrtc-source';
 
 /**
  * The browser-side back-end of each camera platform (decision 0065 "Browser players"): FLV for the
@@ -13,6 +14,7 @@ const sources: Partial<Record<AggType, MediaSource>> = {
   [AggType.CLOUD_A]: flvSource,
   [AggType.CLOUD_B]: hlsSource,
   [AggType.GB28181]: flvSource,
+  [AggType.LINK]: webrtcSource,
 };
 
 export function sourceFor(aggType: number): MediaSource {
