@@ -179,6 +179,7 @@ describe('menu generation', () => {
           ['router-dutySchedule', 1],
         ],
       },
+      { container: 'router-visual', children: [['router-videoSurveillance', 1]] },
     ]);
     for (const entry of flatten(tree)) {
       expect(entry, entry.code).toMatchObject({
