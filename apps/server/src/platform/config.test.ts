@@ -46,6 +46,16 @@ describe('camera vendor platforms', () => {
       gbMediaSecret: undefined,
       gbPlayUrl: undefined,
       timeoutMs: 10_000,
+      // The SIP server is off until a password is set (decision 0070).
+      gbSip: {
+        port: 5060,
+        host: '0.0.0.0',
+        id: '34020000002000000001',
+        domain: '3402000000',
+        password: undefined,
+        mediaIp: undefined,
+        keepaliveTimeoutSeconds: 180,
+      },
     });
     const set = loadConfig({
       CAMERA_LINK_URL: 'http://link:9000',
