@@ -3,7 +3,13 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PROJECT_NAME } from '../apps/server/src/seed.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../apps/server/src/test/fake-openai.js';
-import { type BrowserHarness, routeName, screenshot, startBrowserHarness } from './support/browser.js';
+import {
+  type BrowserHarness,
+  REVIEW_SHOTS,
+  routeName,
+  screenshot,
+  startBrowserHarness,
+} from './support/browser.js';
 
 /**
  * AI模型 (decision 0061) as its least-privileged user: a system member whose role holds this menu
@@ -17,7 +23,7 @@ const KEY = 'sk-e2e-0123456789abcdef';
 const MANAGER = { username: 'model-manager', password: 'Models#2026' };
 const DESK = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const SHOTS = '/work/notes/shots';
+const SHOTS = REVIEW_SHOTS;
 
 const rows = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
 const button = (scope: Page | ReturnType<Page['locator']>, text: string) =>

@@ -4,7 +4,13 @@ import type { Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import { createGateway } from '../apps/server/src/test/factories.js';
-import { type BrowserHarness, routeName, screenshot, startBrowserHarness } from './support/browser.js';
+import {
+  type BrowserHarness,
+  REVIEW_SHOTS,
+  routeName,
+  screenshot,
+  startBrowserHarness,
+} from './support/browser.js';
 
 /**
  * The AI assistant as its least-privileged users meet it (feature-areas §2, §4, §5, §8; decision
@@ -22,7 +28,7 @@ const WARNER = { username: 'ai-warner', password: 'Warner#2026x' };
 const NOBODY = { username: 'ai-none', password: 'Nobody#2026x' };
 const DESK = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const SHOTS = '/work/notes/shots';
+const SHOTS = REVIEW_SHOTS;
 const BUSY = '系统繁忙，请稍后再试！';
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

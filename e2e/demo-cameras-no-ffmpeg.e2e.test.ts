@@ -4,7 +4,7 @@ import { CameraTexts } from '@iot/contracts/cameras';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
-import { type BrowserHarness, screenshot, startBrowserHarness } from './support/browser.js';
+import { type BrowserHarness, REVIEW_SHOTS, screenshot, startBrowserHarness } from './support/browser.js';
 
 /**
  * The demo cameras on a server without ffmpeg (decision 0064, "Demo cameras"): the player says
@@ -14,7 +14,7 @@ import { type BrowserHarness, screenshot, startBrowserHarness } from './support/
 let h: BrowserHarness;
 let projectId: number;
 const originalPath = process.env.PATH;
-const SHOTS = '/work/notes/shots';
+const SHOTS = REVIEW_SHOTS;
 
 beforeAll(async () => {
   process.env.PATH = (originalPath ?? '')

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import { type Demo, demoCameraCapture, historySink, startDemo } from '../apps/server/src/simulator/demo.js';
 import { FFMPEG_MISSING } from '../apps/server/src/test/flv-source.js';
-import { type BrowserHarness, screenshot, startBrowserHarness } from './support/browser.js';
+import { type BrowserHarness, REVIEW_SHOTS, screenshot, startBrowserHarness } from './support/browser.js';
 
 /**
  * The demo project's cameras in Chromium (decision 0064, "Demo cameras"): on a fresh start the
@@ -19,7 +19,7 @@ let demo: Demo;
 let projectId: number;
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1366, height: 800 };
-const SHOTS = '/work/notes/shots';
+const SHOTS = REVIEW_SHOTS;
 const OPERATOR = DEMO_ACCOUNTS.operator;
 
 async function shot(page: Page, name: string) {

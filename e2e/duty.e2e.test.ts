@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import {
   type BrowserHarness,
+  REVIEW_SHOTS,
   routeName,
   SCREENSHOTS,
   screenshot,
@@ -58,7 +59,7 @@ async function open(path: string, viewport = { width: 1440, height: 900 }): Prom
 /** Keeps a screenshot for the notes as well (light and tech, desk and phone, looked at). */
 async function shot(page: Page, name: string) {
   await screenshot(page, name);
-  const notes = '/work/notes/shots';
+  const notes = REVIEW_SHOTS;
   try {
     mkdirSync(notes, { recursive: true });
     copyFileSync(path.join(SCREENSHOTS, `${name}.png`), path.join(notes, `duty-${name}.png`));

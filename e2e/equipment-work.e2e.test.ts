@@ -5,7 +5,13 @@ import type { Malfunction } from '@iot/contracts/malfunctions';
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
-import { type BrowserHarness, routeName, screenshot, startBrowserHarness } from './support/browser.js';
+import {
+  type BrowserHarness,
+  REVIEW_SHOTS,
+  routeName,
+  screenshot,
+  startBrowserHarness,
+} from './support/browser.js';
 
 /**
  * A piece's malfunctions, work orders and maintenance records in its detail, and a site's equipment
@@ -23,7 +29,7 @@ let doneOrder: WorkOrder;
 const READER = { username: 'equipment-reader', password: 'Reader#2026' };
 const WATCHER = { username: 'site-watcher', password: 'Watcher#2026' };
 const PHONE = { width: 390, height: 844 };
-const SHOTS = '/work/notes/shots';
+const SHOTS = REVIEW_SHOTS;
 
 async function shot(page: Page, name: string) {
   await screenshot(page, `eqdetail-${name}`);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import {
   type BrowserHarness,
+  REVIEW_SHOTS,
   routeName,
   SCREENSHOTS,
   screenshot,
@@ -56,8 +57,8 @@ async function picture(page: Page, name: string) {
   await page.waitForTimeout(400);
   await screenshot(page, name);
   try {
-    mkdirSync('/work/notes/shots', { recursive: true });
-    copyFileSync(path.join(SCREENSHOTS, `${name}.png`), `/work/notes/shots/mobile-${name}.png`);
+    mkdirSync(REVIEW_SHOTS, { recursive: true });
+    copyFileSync(path.join(SCREENSHOTS, `${name}.png`), path.join(REVIEW_SHOTS, `mobile-${name}.png`));
   } catch {
     // Not on the team's machine: the copy in e2e/screenshots is enough.
   }

@@ -4,7 +4,13 @@ import type { Equipment } from '@iot/contracts/equipment';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
-import { type BrowserHarness, SCREENSHOTS, screenshot, startBrowserHarness } from './support/browser.js';
+import {
+  type BrowserHarness,
+  REVIEW_SHOTS,
+  SCREENSHOTS,
+  screenshot,
+  startBrowserHarness,
+} from './support/browser.js';
 
 /**
  * The shared form controls in the screens that use them (feature-areas §2, §5; decision 0067): the
@@ -13,7 +19,7 @@ import { type BrowserHarness, SCREENSHOTS, screenshot, startBrowserHarness } fro
  */
 let h: BrowserHarness;
 let projectId: number;
-const NOTES = '/work/notes/shots';
+const NOTES = REVIEW_SHOTS;
 const PHONE = { width: 390, height: 844 };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
 

@@ -3,7 +3,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
-import { type BrowserHarness, SCREENSHOTS, screenshot, startBrowserHarness } from './support/browser.js';
+import {
+  type BrowserHarness,
+  REVIEW_SHOTS,
+  SCREENSHOTS,
+  screenshot,
+  startBrowserHarness,
+} from './support/browser.js';
 
 /**
  * 新手引导 (feature-areas §2, §4, §7; decision 0067): a new account meets it once by itself, runs it
@@ -11,7 +17,7 @@ import { type BrowserHarness, SCREENSHOTS, screenshot, startBrowserHarness } fro
  * does not open again, and the avatar menu still opens it. Its link goes to /docs/userManual/.
  */
 let h: BrowserHarness;
-const NOTES = '/work/notes/shots';
+const NOTES = REVIEW_SHOTS;
 const PHONE = { width: 390, height: 844 };
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { formatChinaTime } from '../apps/server/src/features/cameras/backends/ch
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import { type FakeLink, type FakeLinkCamera, startFakeLink } from '../apps/server/src/test/fake-link.js';
-import { type BrowserHarness, screenshot, startBrowserHarness } from './support/browser.js';
+import { type BrowserHarness, REVIEW_SHOTS, screenshot, startBrowserHarness } from './support/browser.js';
 
 /**
  * The link platform's player in Chromium (decision 0065): the fake platform answers with a real
@@ -28,7 +28,7 @@ const SECRET = 'link-e2e-secret';
 const VIEWER = { username: 'link-viewer', password: 'Viewer#2026' };
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1366, height: 800 };
-const SHOTS = '/work/notes/shots';
+const SHOTS = REVIEW_SHOTS;
 /** Every context a test opened, closed after it even when it failed (a live player would go on). */
 const opened: BrowserContext[] = [];
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
-import { type BrowserHarness, routeName, startBrowserHarness } from './support/browser.js';
+import { type BrowserHarness, REVIEW_SHOTS, routeName, startBrowserHarness } from './support/browser.js';
 
 /**
  * 保养计划 (issue 13, decision 0052): the project administrator creates a plan on the screen, sees
@@ -13,7 +13,7 @@ process.env.TZ = 'Asia/Shanghai';
 
 let h: BrowserHarness;
 let projectId: number;
-const SHOTS = '/work/notes/shots';
+const SHOTS = REVIEW_SHOTS;
 const manager = DEMO_ACCOUNTS.projectAdmin;
 const operator = DEMO_ACCOUNTS.operator;
 

@@ -4,7 +4,13 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import type { MaintenanceStatistics } from '../packages/contracts/src/maintenance/index.js';
-import { type BrowserHarness, routeName, screenshot, startBrowserHarness } from './support/browser.js';
+import {
+  type BrowserHarness,
+  REVIEW_SHOTS,
+  routeName,
+  screenshot,
+  startBrowserHarness,
+} from './support/browser.js';
 
 /**
  * 维保记录 and 维保统计 as the demo operator (read only on both menus; decision 0055): the demo's
@@ -14,7 +20,7 @@ import { type BrowserHarness, routeName, screenshot, startBrowserHarness } from 
 let h: BrowserHarness;
 let projectId: number;
 const OPERATOR = DEMO_ACCOUNTS.operator;
-const SHOTS = process.env.RECORDS_SHOTS ?? '/work/notes/shots';
+const SHOTS = process.env.RECORDS_SHOTS ?? REVIEW_SHOTS;
 
 const rows = (page: Page) => page.locator('.ant-table-row');
 async function shot(page: Page, name: string) {

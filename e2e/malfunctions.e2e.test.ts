@@ -5,7 +5,13 @@ import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import { createGateway } from '../apps/server/src/test/factories.js';
-import { type BrowserHarness, routeName, screenshot, startBrowserHarness } from './support/browser.js';
+import {
+  type BrowserHarness,
+  REVIEW_SHOTS,
+  routeName,
+  screenshot,
+  startBrowserHarness,
+} from './support/browser.js';
 
 /**
  * 设备故障记录 as its least-privileged user meets it on a 390 px phone (decision 0056): a role with
@@ -18,7 +24,7 @@ let admin: string;
 let pump: Equipment;
 const RECORDER = { username: 'fault-recorder', password: 'Recorder#2026' };
 const PHONE = { width: 390, height: 844 };
-const SHOTS = '/work/notes/shots';
+const SHOTS = REVIEW_SHOTS;
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',

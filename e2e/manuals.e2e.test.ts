@@ -5,11 +5,17 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import { createGateway } from '../apps/server/src/test/factories.js';
-import { type BrowserHarness, SCREENSHOTS, screenshot, startBrowserHarness } from './support/browser.js';
+import {
+  type BrowserHarness,
+  REVIEW_SHOTS,
+  SCREENSHOTS,
+  screenshot,
+  startBrowserHarness,
+} from './support/browser.js';
 
 /** /userManual and /firmManual (platform-core §2; decision 0067): the manuals of the repository, as pages. */
 let h: BrowserHarness;
-const NOTES = '/work/notes/shots';
+const NOTES = REVIEW_SHOTS;
 const PHONE = { width: 390, height: 844 };
 
 beforeAll(async () => {

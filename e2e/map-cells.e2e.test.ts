@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import { createGateway } from '../apps/server/src/test/factories.js';
 import { ADMIN_PASSWORD } from '../apps/server/src/test/server.js';
-import { type BrowserHarness, SCREENSHOTS, startBrowserHarness } from './support/browser.js';
+import { type BrowserHarness, REVIEW_SHOTS, SCREENSHOTS, startBrowserHarness } from './support/browser.js';
 
 /**
  * 基站定位 and the offline map's labels (decision 0066) in Chromium: a system administrator imports
@@ -24,7 +24,7 @@ async function shot(page: Page | Locator, name: string) {
   const file = path.join(SCREENSHOTS, `mapcell-${name}.png`);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: file });
-  const notes = '/work/notes/shots';
+  const notes = REVIEW_SHOTS;
   if (existsSync(path.dirname(notes))) {
     mkdirSync(notes, { recursive: true });
     copyFileSync(file, path.join(notes, `mapcell-${name}.png`));
@@ -272,7 +272,7 @@ async function zoomTo(map: Locator, zoom: number) {
 }
 
 function copy(name: string) {
-  const notes = '/work/notes/shots';
+  const notes = REVIEW_SHOTS;
   if (!existsSync(path.dirname(notes))) return;
   mkdirSync(notes, { recursive: true });
   copyFileSync(path.join(SCREENSHOTS, name), path.join(notes, name));

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import { type FakeAmap, startFakeAmap } from '../apps/server/src/test/fake-amap.js';
 import { ADMIN_PASSWORD } from '../apps/server/src/test/server.js';
-import { type BrowserHarness, SCREENSHOTS, screenshot, startBrowserHarness } from './support/browser.js';
+import {
+  type BrowserHarness,
+  REVIEW_SHOTS,
+  SCREENSHOTS,
+  screenshot,
+  startBrowserHarness,
+} from './support/browser.js';
 
 /**
  * 地图 (decision 0066) in Chromium against the real server, offline: the coordinate control on a
@@ -29,7 +35,7 @@ const centreOf = async (map: Locator) =>
 /** Screenshots also go where the team looks at them, prefixed map-. */
 async function shot(page: Page, name: string) {
   await screenshot(page, `map-${name}`);
-  const notes = '/work/notes/shots';
+  const notes = REVIEW_SHOTS;
   if (existsSync(path.dirname(notes))) {
     mkdirSync(notes, { recursive: true });
     copyFileSync(path.join(SCREENSHOTS, `map-${name}.png`), path.join(notes, `map-${name}.png`));
@@ -271,7 +277,7 @@ describe('AMap chosen on 系统配置', () => {
 });
 
 async function copyShot(file: string) {
-  const notes = '/work/notes/shots';
+  const notes = REVIEW_SHOTS;
   if (!existsSync(path.dirname(notes))) return;
   mkdirSync(notes, { recursive: true });
   copyFileSync(path.join(SCREENSHOTS, file), path.join(notes, file));

@@ -3,7 +3,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from '../apps/server/src/test/factories.js';
 import { projectWithAdmin } from '../apps/server/src/test/tenants.js';
-import { type BrowserHarness, routeName, screenshot, startBrowserHarness } from './support/browser.js';
+import {
+  type BrowserHarness,
+  REVIEW_SHOTS,
+  routeName,
+  screenshot,
+  startBrowserHarness,
+} from './support/browser.js';
 
 /**
  * Resource purchase (decision 0068) as people do it: a project over its indicator limit is told
@@ -18,7 +24,7 @@ const BUYER = { username: 'buy-e2e', password: 'Passw0rd!' };
 const CLERK = { username: 'order-clerk', password: 'Orders#2026' };
 const DESK = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const SHOTS = '/work/notes/shots';
+const SHOTS = REVIEW_SHOTS;
 
 const button = (scope: Page | ReturnType<Page['locator']>, text: string) =>
   scope.getByRole('button', { name: new RegExp(`(^|\\s)${text.split('').join('\\s?')}$`) });

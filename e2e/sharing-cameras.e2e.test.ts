@@ -5,7 +5,7 @@ import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import { FFMPEG_MISSING, type FlvSource, startFlvSource } from '../apps/server/src/test/flv-source.js';
-import { type BrowserHarness, startBrowserHarness } from './support/browser.js';
+import { type BrowserHarness, REVIEW_SHOTS, startBrowserHarness } from './support/browser.js';
 
 /**
  * 使用分享码 with a camera (decision 0069), as the least-privileged role that can use it — a custom
@@ -21,7 +21,7 @@ let target: number;
 let ownerToken: string;
 let camera: Camera;
 let spare: Camera;
-const SHOTS = '/work/notes/shots';
+const SHOTS = REVIEW_SHOTS;
 const DESK = { width: 1366, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const USER = { username: 'share-cam-user', password: 'Passw0rd!' };

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
-import { type BrowserHarness, startBrowserHarness } from './support/browser.js';
+import { type BrowserHarness, REVIEW_SHOTS, startBrowserHarness } from './support/browser.js';
 import { type SimulatedSite, startSimulatedSite } from './support/simulator.js';
 
 /**
@@ -17,7 +17,7 @@ let demoProject: number;
 let target: number;
 let targetToken: string;
 let ownerToken: string;
-const SHOTS = process.env.SHARE_SHOTS ?? '/work/notes/shots';
+const SHOTS = process.env.SHARE_SHOTS ?? REVIEW_SHOTS;
 const { username: OWNER, password: OWNER_PASSWORD } = DEMO_ACCOUNTS.projectAdmin;
 const TARGET_USER = 'share-e2e';
 const TARGET_PASSWORD = 'Passw0rd!';

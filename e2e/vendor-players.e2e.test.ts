@@ -9,7 +9,7 @@ import { type FakeCloudA, startFakeCloudA } from '../apps/server/src/test/fake-c
 import { type FakeCloudB, startFakeCloudB } from '../apps/server/src/test/fake-cloud-b.js';
 import { type FakeZlm, startFakeZlm } from '../apps/server/src/test/fake-zlmediakit.js';
 import { FFMPEG_MISSING } from '../apps/server/src/test/flv-source.js';
-import { type BrowserHarness, screenshot, startBrowserHarness } from './support/browser.js';
+import { type BrowserHarness, REVIEW_SHOTS, screenshot, startBrowserHarness } from './support/browser.js';
 
 /**
  * The browser players of the vendor platforms (decision 0065 "Browser players") in Chromium, as a
@@ -29,7 +29,7 @@ const cams: Record<'a' | 'aCloud' | 'b' | 'gb' | 'down', Camera> = {} as never;
 const VIEWER = { username: 'vendor-viewer', password: 'Viewer#2026' };
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1366, height: 800 };
-const SHOTS = '/work/notes/shots';
+const SHOTS = REVIEW_SHOTS;
 const GB_DEVICE = '34020000001320000001';
 
 async function shot(page: Page, name: string) {

@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import { createGateway, type TestGateway } from '../apps/server/src/test/factories.js';
 import { FFMPEG_MISSING, type FlvSource, startFlvSource } from '../apps/server/src/test/flv-source.js';
-import { type BrowserHarness, routeName, screenshot, startBrowserHarness } from './support/browser.js';
+import {
+  type BrowserHarness,
+  REVIEW_SHOTS,
+  routeName,
+  screenshot,
+  startBrowserHarness,
+} from './support/browser.js';
 
 /**
  * Warnings with cameras (decision 0064) in Chromium: a rule names three cameras with 自动抓拍 — an
@@ -25,7 +31,7 @@ let admin: string;
 let gw: TestGateway;
 let warning: Warning;
 const ADMIN = DEMO_ACCOUNTS.projectAdmin;
-const SHOTS = '/work/notes/shots';
+const SHOTS = REVIEW_SHOTS;
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1440, height: 900 };
 

@@ -7,6 +7,7 @@ import { DEMO_ACCOUNTS } from '../apps/server/src/seed.js';
 import { createGateway } from '../apps/server/src/test/factories.js';
 import {
   type BrowserHarness,
+  REVIEW_SHOTS,
   routeName,
   SCREENSHOTS,
   screenshot,
@@ -56,7 +57,7 @@ async function setTheme(who: { username: string; password: string }, theme: 'lig
 async function picture(page: Page, name: string) {
   await page.waitForTimeout(400);
   await screenshot(page, name);
-  const notes = '/work/notes/shots';
+  const notes = REVIEW_SHOTS;
   try {
     mkdirSync(notes, { recursive: true });
     copyFileSync(path.join(SCREENSHOTS, `${name}.png`), path.join(notes, `workorders-${name}.png`));

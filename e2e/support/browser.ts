@@ -16,6 +16,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 // E2E_WEB_DIST lets a build made elsewhere be tested (two builds into one folder would collide).
 export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
 export const SCREENSHOTS = path.join(root, 'e2e/screenshots');
+/**
+ * Where a test copies the screens a developer is to look at for the change at hand (the rest stay
+ * in SCREENSHOTS): inside the ignored screenshots folder, never outside the checkout.
+ */
+export const REVIEW_SHOTS = path.join(SCREENSHOTS, 'review');
 
 export interface BrowserHarness {
   t: TestServer;
