@@ -47,9 +47,6 @@ export const ShareMessages = {
   EXPIRY_IN_PAST: '有效期须晚于当前时间',
 } as const;
 
-/** The shared-item message the spec gives for a camera whose owner share is gone (feature-areas §5). */
-export const sharedDeviceDeleted = (name: string) => `被分享设备${name}已被删除，无法观看！`;
-
 /** The use-share dialog's code field: required, at most 36 characters. */
 export const shareCode = z
   .string({ error: ShareMessages.CODE_REQUIRED })

@@ -253,7 +253,7 @@ function registerAccountRoutes(router: Router, service: CamerasService): void {
     params: groupParams,
     access: read,
     response: z.array(cameraAccount),
-    handler: ({ scope }) => service.accounts(scope!.id),
+    handler: ({ scope }) => service.accounts.list(scope!.id),
   });
   router.route({
     method: 'POST',
@@ -264,7 +264,7 @@ function registerAccountRoutes(router: Router, service: CamerasService): void {
     body: cameraAccountBody,
     access: create,
     response: cameraAccount,
-    handler: ({ scope, body }) => service.createAccount(scope!.id, body),
+    handler: ({ scope, body }) => service.accounts.create(scope!.id, body),
   });
   router.route({
     method: 'PUT',
@@ -275,7 +275,7 @@ function registerAccountRoutes(router: Router, service: CamerasService): void {
     body: cameraAccountBody,
     access: update,
     response: cameraAccount,
-    handler: ({ scope, params, body }) => service.updateAccount(scope!.id, params.id, body),
+    handler: ({ scope, params, body }) => service.accounts.update(scope!.id, params.id, body),
   });
   router.route({
     method: 'DELETE',
@@ -286,7 +286,7 @@ function registerAccountRoutes(router: Router, service: CamerasService): void {
     access: remove,
     response: z.null(),
     handler: async ({ scope, params }) => {
-      await service.removeAccount(scope!.id, params.id);
+      await service.accounts.remove(scope!.id, params.id);
       return null;
     },
   });

@@ -1,11 +1,9 @@
 import {
   AggType,
   type Camera,
-  type CameraAccount,
   CameraLimits,
   CameraMessages,
   CameraTexts,
-  type cameraAccountBody,
   type cameraBody,
   ENCRYPTED,
   MAX_PRESET_INDEX,
@@ -24,11 +22,11 @@ import { NodeCache } from '../../platform/node-cache.js';
 import type { SecretBox } from '../../platform/secret-box.js';
 import { type CameraBackend, CameraBackendError, type CameraRef } from './backend.js';
 import type { CameraBackends } from './backends/registry.js';
-import type { CameraAccountRow, CameraFields, CameraRow, CamerasRepository } from './cameras.repository.js';
+import { CameraAccountsService } from './camera-accounts.service.js';
+import type { CameraFields, CameraRow, CamerasRepository } from './cameras.repository.js';
 import { parseSpecTime } from './spec-time.js';
 
 type CameraInput = z.output<typeof cameraBody>;
-type AccountInput = z.output<typeof cameraAccountBody>;
 
 /** A camera changed or went (or stopped being shared): every node forgets its play URL and stream. */
 export { camerasChannel };
@@ -43,6 +41,8 @@ type ShareSource = { row: CameraRow; projectName: string };
  */
 export class CamerasService {
   private readonly playUrls: NodeCache<number, string>;
+  /** Cloud accounts; a changed one may make cameras play through other credentials. */
+  readonly accounts: CameraAccountsService;
 
   constructor(
     private readonly repository: CamerasRepository,
@@ -60,6 +60,7 @@ export class CamerasService {
       maxEntries: 10_000,
     });
     cluster.subscribe(camerasChannel, ({ cameraId }) => this.playUrls.delete(cameraId));
+    this.accounts = new CameraAccountsService(repository, box, () => this.playUrls.clear());
   }
 
   // Cameras.
@@ -438,63 +439,6 @@ export class CamerasService {
     for (const id of cameraIds) if (await this.repository.find(projectId, id)) own.push(id);
     return own;
   }
-
-  // Accounts.
-
-  async accounts(projectId: number): Promise<CameraAccount[]> {
-    return (await this.repository.accounts(projectId)).map((row) =>
-      accountAnswer(row, Number(row.camera_count ?? 0)),
-    );
-  }
-
-  async createAccount(projectId: number, input: AccountInput): Promise<CameraAccount> {
-    if (!input.appSecret) throw badRequest('请输入 AppSecret');
-    if (await this.repository.accountNameTaken(projectId, input.name))
-      throw conflict(CameraTexts.ACCOUNT_NAME_TAKEN);
-    const id = await this.repository.insertAccount(projectId, {
-      agg_type: input.aggType,
-      name: input.name,
-      app_key: input.appKey,
-      base_url: input.baseUrl ?? null,
-      app_secret_sealed: this.box.seal(input.appSecret),
-    });
-    return this.account(projectId, id);
-  }
-
-  async updateAccount(projectId: number, id: number, input: AccountInput): Promise<CameraAccount> {
-    const current = await this.accountRow(projectId, id);
-    if (await this.repository.accountNameTaken(projectId, input.name, id))
-      throw conflict(CameraTexts.ACCOUNT_NAME_TAKEN);
-    if (current.agg_type !== input.aggType && (await this.repository.accountInUse(id)))
-      throw badRequest(CameraTexts.ACCOUNT_PLATFORM_MISMATCH);
-    await this.repository.updateAccount(projectId, id, {
-      agg_type: input.aggType,
-      name: input.name,
-      app_key: input.appKey,
-      base_url: input.baseUrl ?? null,
-      ...(input.appSecret ? { app_secret_sealed: this.box.seal(input.appSecret) } : {}),
-    });
-    // The cameras of the account may now play through other credentials.
-    this.playUrls.clear();
-    return this.account(projectId, id);
-  }
-
-  async removeAccount(projectId: number, id: number): Promise<void> {
-    await this.accountRow(projectId, id);
-    if (await this.repository.accountInUse(id)) throw conflict(CameraTexts.ACCOUNT_IN_USE);
-    await this.repository.deleteAccount(projectId, id);
-  }
-
-  private async account(projectId: number, id: number): Promise<CameraAccount> {
-    const all = await this.accounts(projectId);
-    return all.find((a) => a.id === id)!;
-  }
-
-  private async accountRow(projectId: number, id: number): Promise<CameraAccountRow> {
-    const row = await this.repository.account(projectId, id);
-    if (!row) throw notFound(CameraTexts.ACCOUNT_NOT_FOUND);
-    return row;
-  }
 }
 
 function presetAnswer(row: {
@@ -510,17 +454,5 @@ function presetAnswer(row: {
     index: row.preset_index,
     name: row.name,
     imgUrl: row.img_url,
-  };
-}
-
-function accountAnswer(row: CameraAccountRow, cameraCount: number): CameraAccount {
-  return {
-    id: row.id,
-    aggType: row.agg_type,
-    name: row.name,
-    appKey: row.app_key,
-    hasSecret: row.app_secret_sealed !== '',
-    baseUrl: row.base_url,
-    cameraCount,
   };
 }

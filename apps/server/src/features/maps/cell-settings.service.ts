@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type ClusterBus, defineChannel } from '../../platform/cluster-bus.js';
 import type { Database } from '../../platform/db/schema.js';
+import { readSystemSetting, writeSystemSetting } from '../../platform/db/system-settings.js';
 import { badRequest } from '../../platform/errors.js';
 import type { SecretBox } from '../../platform/secret-box.js';
 import { type CellResolver, OpenCellidResolver } from './cell-resolver.js';
@@ -52,17 +53,10 @@ export class CellSettingsService {
   }
 
   private async read(): Promise<Stored> {
-    const row = await this.db
-      .selectFrom('system_settings')
-      .select('value')
-      .where('key', '=', KEY)
-      .executeTakeFirst();
-    if (!row) return defaults;
-    try {
-      return { ...defaults, ...(JSON.parse(row.value) as Partial<Stored>) };
-    } catch {
-      return defaults;
-    }
+    const stored = await readSystemSetting(this.db, KEY);
+    return typeof stored === 'object' && stored !== null
+      ? { ...defaults, ...(stored as Partial<Stored>) }
+      : defaults;
   }
 
   async get(): Promise<CellSettings> {
@@ -84,13 +78,7 @@ export class CellSettingsService {
       mnc: body.mnc,
     };
     if (next.online === 'opencellid' && !next.keySealed) throw badRequest(CellMessages.keyMissing);
-    const value = JSON.stringify(next);
-    const now = Date.now();
-    await this.db
-      .insertInto('system_settings')
-      .values({ key: KEY, value, updated_at: now })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
-      .execute();
+    await writeSystemSetting(this.db, KEY, next);
     await this.cluster.publish(cellsChannel, {});
     return this.get();
   }

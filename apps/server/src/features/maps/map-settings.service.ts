@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type ClusterBus, defineChannel } from '../../platform/cluster-bus.js';
 import type { Database } from '../../platform/db/schema.js';
+import { readSystemSetting, writeSystemSetting } from '../../platform/db/system-settings.js';
 import { badRequest } from '../../platform/errors.js';
 import type { SecretBox } from '../../platform/secret-box.js';
 import { AmapMapProvider } from './amap-provider.js';
@@ -50,17 +51,10 @@ export class MapSettingsService {
   }
 
   private async read(): Promise<Stored> {
-    const row = await this.db
-      .selectFrom('system_settings')
-      .select('value')
-      .where('key', '=', KEY)
-      .executeTakeFirst();
-    if (!row) return defaults;
-    try {
-      return { ...defaults, ...(JSON.parse(row.value) as Partial<Stored>) };
-    } catch {
-      return defaults;
-    }
+    const stored = await readSystemSetting(this.db, KEY);
+    return typeof stored === 'object' && stored !== null
+      ? { ...defaults, ...(stored as Partial<Stored>) }
+      : defaults;
   }
 
   async get(): Promise<MapProviderSettings> {
@@ -80,13 +74,7 @@ export class MapSettingsService {
       amapBaseUrl: body.amapBaseUrl || stored.amapBaseUrl,
     };
     if (next.provider === 'amap' && !next.amapKeySealed) throw badRequest(MapMessages.amapKeyMissing);
-    const value = JSON.stringify(next);
-    const now = Date.now();
-    await this.db
-      .insertInto('system_settings')
-      .values({ key: KEY, value, updated_at: now })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
-      .execute();
+    await writeSystemSetting(this.db, KEY, next);
     await this.cluster.publish(mapSettingsChannel, {});
     return this.get();
   }

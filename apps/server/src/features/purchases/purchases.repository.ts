@@ -15,6 +15,7 @@ import { paginate } from '../../platform/db/paging.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { PurchaseOrdersTable, PurchasePackagesTable } from '../../platform/db/schema-purchases.js';
 import { containsText } from '../../platform/db/search.js';
+import { readSystemSetting, writeSystemSetting } from '../../platform/db/system-settings.js';
 
 const SETTINGS_KEY = 'purchases';
 
@@ -78,24 +79,14 @@ export class PurchasesRepository {
   }
 
   async settings(): Promise<PurchaseSettings> {
-    const row = await this.db
-      .selectFrom('system_settings')
-      .select('value')
-      .where('key', '=', SETTINGS_KEY)
-      .executeTakeFirst();
-    if (!row) return DEFAULT_PURCHASE_SETTINGS;
-    const parsed = purchaseSettings.safeParse({ ...DEFAULT_PURCHASE_SETTINGS, ...JSON.parse(row.value) });
+    const stored = await readSystemSetting(this.db, SETTINGS_KEY);
+    if (typeof stored !== 'object' || stored === null) return DEFAULT_PURCHASE_SETTINGS;
+    const parsed = purchaseSettings.safeParse({ ...DEFAULT_PURCHASE_SETTINGS, ...stored });
     return parsed.success ? parsed.data : DEFAULT_PURCHASE_SETTINGS;
   }
 
-  async writeSettings(value: PurchaseSettings): Promise<void> {
-    const text = JSON.stringify(value);
-    const now = Date.now();
-    await this.db
-      .insertInto('system_settings')
-      .values({ key: SETTINGS_KEY, value: text, updated_at: now })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: text, updated_at: now }))
-      .execute();
+  writeSettings(value: PurchaseSettings): Promise<void> {
+    return writeSystemSetting(this.db, SETTINGS_KEY, value);
   }
 
   async terms(projectId: number): Promise<ProjectTerms | undefined> {

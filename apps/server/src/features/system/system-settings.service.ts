@@ -1,8 +1,10 @@
 import { type SignInWay, type SystemSettings, systemSettings } from '@iot/contracts/system';
 import { DEFAULT_THEME, type Theme } from '@iot/contracts/users';
+import type { Kysely } from 'kysely';
 import { type ClusterBus, defineChannel } from '../../platform/cluster-bus.js';
+import type { Database } from '../../platform/db/schema.js';
+import { readSystemSetting, writeSystemSetting } from '../../platform/db/system-settings.js';
 import { NodeCache } from '../../platform/node-cache.js';
-import type { SystemSettingsRepository } from './system-settings.repository.js';
 
 const KEY = 'system';
 
@@ -18,7 +20,7 @@ export class SystemSettingsService {
   private readonly cache: NodeCache<string, SystemSettings>;
 
   constructor(
-    private readonly repository: SystemSettingsRepository,
+    private readonly db: Kysely<Database>,
     private readonly defaults: { systemName: string },
     private readonly cluster: ClusterBus,
   ) {
@@ -41,12 +43,12 @@ export class SystemSettingsService {
       signInWays: ['password', 'sms'],
       guideForNewUsers: true,
     };
-    const stored = systemSettings.partial().safeParse((await this.repository.read(KEY)) ?? {});
+    const stored = systemSettings.partial().safeParse((await readSystemSetting(this.db, KEY)) ?? {});
     return stored.success ? { ...fallback, ...stripUndefined(stored.data) } : fallback;
   }
 
   async update(settings: SystemSettings): Promise<SystemSettings> {
-    await this.repository.write(KEY, settings);
+    await writeSystemSetting(this.db, KEY, settings);
     await this.cluster.publish(settingsChannel, {});
     return this.get();
   }

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+/**
+ * The `system_settings` table: named system-wide settings, each stored as one JSON value. The
+ * features that own a key (系统配置, maps, base stations, purchase) validate what they read.
+ */
+
+/** The parsed value stored under `key`; undefined when none is stored or it is not JSON. */
+export async function readSystemSetting(db: Kysely<Database>, key: string): Promise<unknown> {
+  const row = await db
+    .selectFrom('system_settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    return JSON.parse(row.value) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stores `value` (as JSON) under `key`, replacing what was there. */
+export async function writeSystemSetting(db: Kysely<Database>, key: string, value: unknown): Promise<void> {
+  const text = JSON.stringify(value);
+  const now = Date.now();
+  await db
+    .insertInto('system_settings')
+    .values({ key, value: text, updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: text, updated_at: now }))
+    .execute();
+}
