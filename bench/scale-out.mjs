@@ -9,7 +9,8 @@
 // subscriber in this process. A private Mosquitto (/usr/sbin/mosquitto) on an ephemeral port.
 // BENCH_SECONDS (default 15), BENCH_GATEWAYS (50), BENCH_INFLIGHT (16 QoS 1 messages in flight per
 // device), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_DATABASES
-// (default "sqlite,postgres": which to run).
+// (default "sqlite,postgres": which to run), BENCH_ROUNDS (default 3: every run repeated, ratios
+// taken within a round).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
@@ -33,6 +34,7 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 50);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 16);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((d) => d.trim());
 const MOSQUITTO = '/usr/sbin/mosquitto';
 const POINTS = 3;
@@ -200,6 +202,59 @@ async function platformRun(storage, label, mqttUrl, brokerUrl, rate = 0) {
   }
 }
 
+/** The middle value of a list of numbers (the mean of the two middle ones when even). */
+function median(values) {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** "0.83× (0.77–0.90×)": the median of the rounds' ratios and their range. */
+function ratioCell(ratios) {
+  if (ratios.length === 1) return `${fmt(ratios[0], 2)}×`;
+  return `${fmt(median(ratios), 2)}× (${fmt(Math.min(...ratios), 2)}–${fmt(Math.max(...ratios), 2)}×)`;
+}
+
+const MODES = [
+  ['embedded', false, '(b) embedded broker'],
+  ['external', true, '(c) external Mosquitto'],
+  ['paced', true, "(d) external Mosquitto at (b)'s rate"],
+];
+
+/** (b), (c) and (d) on one database, one after the other. */
+async function databaseRound(name, storageOf) {
+  const results = {};
+  // (d) offers the external path the load the embedded broker stored: on one machine, devices
+  // that Mosquitto acknowledges at once publish faster than anything stores and take the cores
+  // the server and the database need; (d) asks whether the external path keeps up with that load.
+  for (const [mode, external, title] of MODES) {
+    const storage = await storageOf();
+    // A fresh broker for each run: the persistent session of an earlier run's server stays on
+    // a broker (MQTT_SESSION_EXPIRY) and would be handed a copy of every message meanwhile.
+    const own = external ? await startMosquitto() : null;
+    try {
+      results[mode] = await platformRun(
+        storage,
+        `${name.toLowerCase()}-${mode}`,
+        own?.url,
+        own?.url,
+        mode === 'paced' ? results.embedded.perSecond : 0,
+      );
+    } finally {
+      await own?.close();
+      await storage.drop();
+    }
+    const r = results[mode];
+    console.log(
+      `${name}, ${title}: ${fmt(r.perSecond)} msg/s stored ` +
+        `(acknowledged ${fmt(r.ackedPerSecond)} msg/s, last stored ${fmt(r.drainSeconds, 1)} s after the devices stopped` +
+        `${r.drainPerSecond === undefined ? '' : `, backlog stored at ${fmt(r.drainPerSecond)} msg/s`}; ` +
+        `${r.lost === 0 ? 'no loss' : `${fmt(r.lost)} acknowledged messages NOT STORED`})`,
+    );
+  }
+  return results;
+}
+
 async function main() {
   if (!existsSync(path.join(DIST, 'app.js')))
     throw new Error('apps/server/dist is missing: run `npm run build`');
@@ -210,88 +265,73 @@ async function main() {
   const machine = describeMachine();
   console.log(`Scale-out benchmark — ${machine}`);
   console.log(
-    `${GATEWAYS} devices × ${INFLIGHT} QoS 1 messages in flight, ${POINTS} points/message, ${SECONDS} s per run\n`,
+    `${GATEWAYS} devices × ${INFLIGHT} QoS 1 messages in flight, ${POINTS} points/message, ${SECONDS} s per run, ${ROUNDS} round(s)\n`,
   );
-  const broker = await startMosquitto();
-  const rows = [];
-  try {
-    const transport = await transportOnly(broker);
+  const databases = DATABASES.includes('sqlite') ? [['SQLite', () => sqliteStorage('scale')]] : [];
+  if (!DATABASES.includes('postgres')) console.log('PostgreSQL: not asked for (BENCH_DATABASES)');
+  else {
+    // A first schema, dropped at once, tells whether PostgreSQL answers.
+    const probe = await postgresStorage('scale');
+    if (probe.skipped) console.log(`PostgreSQL: skipped (${probe.skipped})`);
+    else {
+      await probe.drop();
+      databases.push(['PostgreSQL', () => postgresStorage('scale')]);
+    }
+  }
+  // Every round measures (a), then (b), (c) and (d) on each database, back to back: this virtual
+  // machine's speed drifts from minute to minute by more than the differences measured, so a ratio
+  // is only taken between runs of the same round, and the rounds give its median and spread.
+  const rounds = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    if (ROUNDS > 1) console.log(`\nRound ${round} of ${ROUNDS}`);
+    const broker = await startMosquitto();
+    let transport;
+    try {
+      transport = await transportOnly(broker);
+    } finally {
+      await broker.close();
+    }
     console.log(
       `(a) Mosquitto alone, QoS 1 subscriber: ${fmt(transport.perSecond)} msg/s (acknowledged ${fmt(transport.ackedPerSecond)} msg/s; ${transport.lost === 0 ? 'no loss' : `${fmt(transport.lost)} LOST`})`,
     );
-    const databases = DATABASES.includes('sqlite') ? [['SQLite', () => sqliteStorage('scale')]] : [];
-    if (!DATABASES.includes('postgres')) console.log('PostgreSQL: not asked for (BENCH_DATABASES)');
-    else {
-      // A first schema, dropped at once, tells whether PostgreSQL answers.
-      const probe = await postgresStorage('scale');
-      if (probe.skipped) console.log(`PostgreSQL: skipped (${probe.skipped})`);
-      else {
-        await probe.drop();
-        databases.push(['PostgreSQL', () => postgresStorage('scale')]);
-      }
-    }
+    const byDatabase = {};
     for (const [name, storageOf] of databases) {
-      const results = {};
-      // (d) offers the external path the load the embedded broker stored: on one machine, devices
-      // that Mosquitto acknowledges at once publish faster than anything stores and take the cores
-      // the server and the database need; (d) asks whether the external path keeps up with that load.
-      for (const [mode, external, title] of [
-        ['embedded', false, '(b) embedded broker'],
-        ['external', true, '(c) external Mosquitto'],
-        ['paced', true, "(d) external Mosquitto at (b)'s rate"],
-      ]) {
-        const storage = await storageOf();
-        // A fresh broker for each run: the persistent session of an earlier run's server stays on
-        // a broker (MQTT_SESSION_EXPIRY) and would be handed a copy of every message meanwhile.
-        const own = external ? await startMosquitto() : null;
-        try {
-          results[mode] = await platformRun(
-            storage,
-            `${name.toLowerCase()}-${mode}`,
-            own?.url,
-            own?.url,
-            mode === 'paced' ? results.embedded.perSecond : 0,
-          );
-        } finally {
-          await own?.close();
-          await storage.drop();
-        }
-        const r = results[mode];
-        console.log(
-          `${name}, ${title}: ${fmt(r.perSecond)} msg/s stored ` +
-            `(acknowledged ${fmt(r.ackedPerSecond)} msg/s, last stored ${fmt(r.drainSeconds, 1)} s after the devices stopped` +
-            `${r.drainPerSecond === undefined ? '' : `, backlog stored at ${fmt(r.drainPerSecond)} msg/s`}; ` +
-            `${r.lost === 0 ? 'no loss' : `${fmt(r.lost)} acknowledged messages NOT STORED`})`,
-        );
-      }
-      rows.push({ name, ...results });
+      const results = await databaseRound(name, storageOf);
+      byDatabase[name] = results;
       console.log(
         `${name}: embedded / Mosquitto ${fmt(results.embedded.perSecond / transport.perSecond, 2)}×, ` +
           `external / embedded ${fmt(results.external.perSecond / results.embedded.perSecond, 2)}×, ` +
           `external at the embedded rate / embedded ${fmt(results.paced.perSecond / results.embedded.perSecond, 2)}×`,
       );
     }
-
-    console.log('\n<!-- bench-scale-out:start -->');
-    console.log(
-      `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${GATEWAYS} devices × ${INFLIGHT} QoS 1 messages in flight, ${POINTS} points/message, ${SECONDS} s runs (\`node bench/scale-out.mjs\`).\n`,
-    );
-    console.log(
-      "| Database | (a) Mosquitto alone | (b) embedded broker, stored | (c) external Mosquitto, stored | (d) external at b's rate, stored | b / a | c / b | d / b | loss |",
-    );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
-    for (const row of rows) {
-      const lost = row.embedded.lost + row.external.lost + row.paced.lost + transport.lost;
-      const ratio = (r) => fmt(r.perSecond / row.embedded.perSecond, 2);
-      console.log(
-        `| ${row.name} | ${fmt(transport.perSecond)} msg/s | ${fmt(row.embedded.perSecond)} msg/s | ${fmt(row.external.perSecond)} msg/s | ${fmt(row.paced.perSecond)} msg/s | ` +
-          `${fmt(row.embedded.perSecond / transport.perSecond, 2)}× | ${ratio(row.external)}× | ${ratio(row.paced)}× | ${lost === 0 ? 'none' : `${fmt(lost)} messages`} |`,
-      );
-    }
-    console.log('<!-- bench-scale-out:end -->');
-  } finally {
-    await broker.close();
+    rounds.push({ transport, byDatabase });
   }
+
+  console.log('\n<!-- bench-scale-out:start -->');
+  console.log(
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine}; ${GATEWAYS} devices × ${INFLIGHT} QoS 1 messages in flight, ${POINTS} points/message, ${SECONDS} s runs, ${ROUNDS} round(s) (\`node bench/scale-out.mjs\`). ` +
+      'Rates are the medians of the rounds; each ratio is taken within a round, and given as the median of the rounds (their range).\n',
+  );
+  console.log(
+    "| Database | (a) Mosquitto alone | (b) embedded broker, stored | (c) external Mosquitto, stored | (d) external at b's rate, stored | b / a | c / b | d / b | loss |",
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
+  for (const [name] of databases) {
+    const of = (mode) => rounds.map((r) => r.byDatabase[name][mode].perSecond);
+    const within = (f) => rounds.map((r) => f(r.transport, r.byDatabase[name]));
+    const lost = rounds.reduce(
+      (sum, r) => sum + r.transport.lost + MODES.reduce((s, [mode]) => s + r.byDatabase[name][mode].lost, 0),
+      0,
+    );
+    console.log(
+      `| ${name} | ${fmt(median(rounds.map((r) => r.transport.perSecond)))} msg/s | ${fmt(median(of('embedded')))} msg/s | ` +
+        `${fmt(median(of('external')))} msg/s | ${fmt(median(of('paced')))} msg/s | ` +
+        `${ratioCell(within((t, d) => d.embedded.perSecond / t.perSecond))} | ` +
+        `${ratioCell(within((_, d) => d.external.perSecond / d.embedded.perSecond))} | ` +
+        `${ratioCell(within((_, d) => d.paced.perSecond / d.embedded.perSecond))} | ${lost === 0 ? 'none' : `${fmt(lost)} messages`} |`,
+    );
+  }
+  console.log('<!-- bench-scale-out:end -->');
 }
 
 /** Worker: the devices; each keeps `inflight` QoS 1 publishes going with {ts, values}. */
