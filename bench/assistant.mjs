@@ -26,7 +26,8 @@
 // Windows: without streams, and with BENCH_STREAMS (default 20) clients per pause of
 // BENCH_THINK_MS (ms between an answer and the client's next question, default 0,1000: 0 asks
 // again as soon as the answer ends, a closed loop); the order reverses every other round over
-// BENCH_ROUNDS rounds (default 3). Devices and askers run in worker threads, so generating the load
+// BENCH_ROUNDS rounds (default 3). AI_TOOL_SHARE sets the server's share as it would in production;
+// BENCH_ONLY=sqlite|postgres runs one database. Devices and askers run in worker threads, so generating the load
 // does not use the server's event loop; all share the machine's cores with the server.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -102,6 +103,13 @@ const loadAverage = () =>
 
 const sortNum = (list) => [...list].sort((a, b) => a - b);
 
+/** The middle value (the mean of the two middle ones when even). */
+function median(list) {
+  const sorted = sortNum(list);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Main thread: the server, the data, the measurements.
 
@@ -116,7 +124,13 @@ async function main() {
       `${WINDOW} s windows, ${ROUNDS} rounds without / with ${STREAMS} streams\n`,
   );
   const results = (
-    await onBothDatabases('ai', benchDatabase, { overrides: { tokenRateLimitPerMinute: 100_000_000 } })
+    await onBothDatabases('ai', benchDatabase, {
+      overrides: {
+        tokenRateLimitPerMinute: 100_000_000,
+        ...(process.env.AI_TOOL_SHARE ? { aiToolSharePercent: Number(process.env.AI_TOOL_SHARE) } : {}),
+      },
+      only: process.env.BENCH_ONLY ?? '',
+    })
   ).map((r) => r.result);
   console.log(markdown(results, machine, loadBefore, loadAverage()));
 }
@@ -253,6 +267,7 @@ async function benchDatabase(ctx, label) {
         with: mean(p.rates) / POINTS,
         ratio: mean(p.rates) / mean(without),
         spread: [Math.min(...p.ratios), Math.max(...p.ratios)],
+        median: median(p.ratios),
         p50: at(firsts, 50),
         p95: at(firsts, 95),
         answersPerSecond: p.answered / ROUNDS,
@@ -264,7 +279,7 @@ async function benchDatabase(ctx, label) {
   for (const c of concurrency.paces)
     console.log(
       `  ingest with ${STREAMS} ${paceName(c.think)}: ${fmt(c.with)} msg/s against ${fmt(concurrency.without)} msg/s without ` +
-        `(${c.ratio.toFixed(2)}×, rounds ${c.spread.map((r) => r.toFixed(2)).join('–')}×; goal ≥ ${GOAL_RATIO}×); ` +
+        `(${c.ratio.toFixed(2)}×, rounds ${c.spread.map((r) => r.toFixed(2)).join('–')}×, median round ${c.median.toFixed(2)}×; goal ≥ ${GOAL_RATIO}×); ` +
         `streams: ${fmt(c.answersPerSecond, 1)} answers/s, first token p50 ${ms(c.p50)} ms, p95 ${ms(c.p95)} ms` +
         `${c.busy ? `, ${c.busy} answered busy (50000)` : ''}${c.failed ? `, ${c.failed} FAILED` : ''}`,
     );
@@ -420,7 +435,7 @@ function markdown(results, machine, loadBefore, loadAfter) {
   for (const r of results)
     for (const c of r.concurrency.paces)
       lines.push(
-        `| ${r.label}, ${paceName(c.think)} | ${fmt(r.concurrency.without)} msg/s | ${fmt(c.with)} msg/s | ${c.ratio.toFixed(2)}× (${c.spread.map((x) => x.toFixed(2)).join('–')}×) | ` +
+        `| ${r.label}, ${paceName(c.think)} | ${fmt(r.concurrency.without)} msg/s | ${fmt(c.with)} msg/s | ${c.ratio.toFixed(2)}× (${c.spread.map((x) => x.toFixed(2)).join('–')}×; median ${c.median.toFixed(2)}×) | ` +
           `${fmt(c.answersPerSecond, 1)}/s, ${ms(c.p50)} / ${ms(c.p95)} ms${c.busy ? `, ${c.busy} busy` : ''}${c.failed ? `, ${c.failed} failed` : ''} |`,
       );
   lines.push('<!-- bench-assistant:end -->');
