@@ -64,4 +64,16 @@ describe('ToolBudget', () => {
     // 20 ms of work at a 10 % share: the next run waits ~200 ms.
     expect(performance.now() - second).toBeGreaterThan(150);
   });
+
+  it('lets the questions queued under load go on once devices stop sending', async () => {
+    let contended = true;
+    const budget = new ToolBudget(0.1, 0, () => contended);
+    // 20 ms each at a 10 % share: ten of them would take about two seconds of wall time.
+    const queued = Array.from({ length: 10 }, () => budget.run(async () => blockFor(20)));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const quiet = performance.now();
+    contended = false;
+    await Promise.all(queued);
+    expect(performance.now() - quiet).toBeLessThan(700);
+  });
 });

@@ -2,6 +2,9 @@ import { performance } from 'node:perf_hooks';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How often a question held back asks again whether devices are still sending. */
+const RECHECK_MS = 100;
+
 /**
  * The share of a node's time the assistant's data tools may take (docs/decisions/0060, "Ingest
  * first"). The same event loop runs the embedded broker and the ingest pipeline, and on SQLite a
@@ -50,8 +53,16 @@ export class ToolBudget {
     this.last = now;
   }
 
+  /**
+   * Waits for the bucket, re-checking at least every `RECHECK_MS` whether ingest still needs the
+   * time: questions queued while devices were sending go on as soon as they stop, instead of
+   * draining at the share long after (and into the next burst of device traffic).
+   */
   private async admit(): Promise<void> {
     this.refill();
-    if (this.tokens < 0) await sleep(-this.tokens / this.share);
+    while (this.tokens < 0 && this.contended()) {
+      await sleep(Math.min(-this.tokens / this.share, RECHECK_MS));
+      this.refill();
+    }
   }
 }
