@@ -200,10 +200,30 @@ async function benchDatabase(ctx, label) {
     await pause(DEVICE_WARMUP_S * 1000);
     const c0 = committed;
     const t0 = performance.now();
+    // How busy each thread's event loop was over the window: the server (this thread), the devices
+    // and the askers share the machine's cores, so a busy load generator shows here.
+    const loops = {
+      server: () => performance.eventLoopUtilization(),
+      devices: devicesRun.elu,
+      askers: after?.elu,
+    };
+    const start = Object.fromEntries(
+      Object.entries(loops)
+        .filter(([, f]) => f)
+        .map(([k, f]) => [k, f()]),
+    );
     await pause(WINDOW * 1000);
     const rate = (committed - c0) / ((performance.now() - t0) / 1000);
+    const busy = Object.fromEntries(
+      Object.entries(start).map(([k, first]) => [k, loops[k](first).utilization]),
+    );
     const result = await devicesRun.stop();
     connectSeconds.push(result.connectSeconds);
+    console.log(
+      `    window: ${fmt(rate / POINTS)} msg/s; event loops busy ${Object.entries(busy)
+        .map(([k, u]) => `${k} ${(u * 100).toFixed(0)} %`)
+        .join(', ')}`,
+    );
     return { rate, after };
   };
   const connectSeconds = [];
@@ -342,6 +362,7 @@ function startDevices(devices, mqttUrl, phase) {
   });
   return {
     connected,
+    elu: (since) => worker.performance.eventLoopUtilization(since),
     go: () => worker.postMessage('go'),
     async stop() {
       worker.postMessage('stop');
@@ -392,6 +413,7 @@ function startConcurrentAskers(data) {
   });
   return {
     ready,
+    elu: (since) => worker.performance.eventLoopUtilization(since),
     async stop() {
       worker.postMessage('stop');
       const result = await done;
