@@ -43,6 +43,7 @@ import {
   describeMachine,
   floatProfiles,
   fmt,
+  median,
   ms,
   onBothDatabases,
   sleep as pause,
@@ -102,13 +103,6 @@ const loadAverage = () =>
     .join(' / ');
 
 const sortNum = (list) => [...list].sort((a, b) => a - b);
-
-/** The middle value (the mean of the two middle ones when even). */
-function median(list) {
-  const sorted = sortNum(list);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Main thread: the server, the data, the measurements.
@@ -202,28 +196,19 @@ async function benchDatabase(ctx, label) {
     const t0 = performance.now();
     // How busy each thread's event loop was over the window: the server (this thread), the devices
     // and the askers share the machine's cores, so a busy load generator shows here.
-    const loops = {
-      server: () => performance.eventLoopUtilization(),
-      devices: devicesRun.elu,
-      askers: after?.elu,
-    };
-    const start = Object.fromEntries(
-      Object.entries(loops)
-        .filter(([, f]) => f)
-        .map(([k, f]) => [k, f()]),
-    );
+    const loops = [
+      ['server', (since) => performance.eventLoopUtilization(since)],
+      ['devices', devicesRun.elu],
+      ...(after?.elu ? [['askers', after.elu]] : []),
+    ].map(([name, elu]) => ({ name, elu, start: elu() }));
     await pause(WINDOW * 1000);
     const rate = (committed - c0) / ((performance.now() - t0) / 1000);
-    const busy = Object.fromEntries(
-      Object.entries(start).map(([k, first]) => [k, loops[k](first).utilization]),
+    const busy = loops.map(
+      ({ name, elu, start }) => `${name} ${(elu(start).utilization * 100).toFixed(0)} %`,
     );
     const result = await devicesRun.stop();
     connectSeconds.push(result.connectSeconds);
-    console.log(
-      `    window: ${fmt(rate / POINTS)} msg/s; event loops busy ${Object.entries(busy)
-        .map(([k, u]) => `${k} ${(u * 100).toFixed(0)} %`)
-        .join(', ')}`,
-    );
+    console.log(`    window: ${fmt(rate / POINTS)} msg/s; event loops busy ${busy.join(', ')}`);
     return { rate, after };
   };
   const connectSeconds = [];

@@ -35,6 +35,13 @@ export function nearestRank(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
+/** The middle value of a list of numbers, sorted or not (the mean of the two middle ones when even). */
+export function median(values) {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
 /** The value at index ⌊p·n⌋ of a sorted list (one above the nearest rank on a boundary); NaN when empty. */
 export function floorRank(sorted, p) {
   if (sorted.length === 0) return Number.NaN;

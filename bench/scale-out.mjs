@@ -25,6 +25,7 @@ import {
   describeMachine,
   floatProfiles,
   fmt,
+  median,
   sleep as pause,
   postgresStorage,
   sqliteStorage,
@@ -200,13 +201,6 @@ async function platformRun(storage, label, mqttUrl, brokerUrl, rate = 0) {
   } finally {
     await ctx.stop();
   }
-}
-
-/** The middle value of a list of numbers (the mean of the two middle ones when even). */
-function median(values) {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** "0.83× (0.77–0.90×)": the median of the rounds' ratios and their range. */

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type ClusterBus, defineChannel } from '../../platform/cluster-bus.js';
 import type { Database } from '../../platform/db/schema.js';
-import { readSystemSetting, writeSystemSetting } from '../../platform/db/system-settings.js';
+import { readSystemSettingOver, writeSystemSetting } from '../../platform/db/system-settings.js';
 import { badRequest } from '../../platform/errors.js';
 import type { SecretBox } from '../../platform/secret-box.js';
 import { AmapMapProvider } from './amap-provider.js';
@@ -50,11 +50,8 @@ export class MapSettingsService {
     });
   }
 
-  private async read(): Promise<Stored> {
-    const stored = await readSystemSetting(this.db, KEY);
-    return typeof stored === 'object' && stored !== null
-      ? { ...defaults, ...(stored as Partial<Stored>) }
-      : defaults;
+  private read(): Promise<Stored> {
+    return readSystemSettingOver(this.db, KEY, defaults);
   }
 
   async get(): Promise<MapProviderSettings> {

@@ -15,7 +15,7 @@ import { paginate } from '../../platform/db/paging.js';
 import type { Database } from '../../platform/db/schema.js';
 import type { PurchaseOrdersTable, PurchasePackagesTable } from '../../platform/db/schema-purchases.js';
 import { containsText } from '../../platform/db/search.js';
-import { readSystemSetting, writeSystemSetting } from '../../platform/db/system-settings.js';
+import { readSystemSettingOver, writeSystemSetting } from '../../platform/db/system-settings.js';
 
 const SETTINGS_KEY = 'purchases';
 
@@ -79,9 +79,9 @@ export class PurchasesRepository {
   }
 
   async settings(): Promise<PurchaseSettings> {
-    const stored = await readSystemSetting(this.db, SETTINGS_KEY);
-    if (typeof stored !== 'object' || stored === null) return DEFAULT_PURCHASE_SETTINGS;
-    const parsed = purchaseSettings.safeParse({ ...DEFAULT_PURCHASE_SETTINGS, ...stored });
+    const parsed = purchaseSettings.safeParse(
+      await readSystemSettingOver(this.db, SETTINGS_KEY, DEFAULT_PURCHASE_SETTINGS),
+    );
     return parsed.success ? parsed.data : DEFAULT_PURCHASE_SETTINGS;
   }
 

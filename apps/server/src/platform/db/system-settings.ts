@@ -21,6 +21,21 @@ export async function readSystemSetting(db: Kysely<Database>, key: string): Prom
   }
 }
 
+/**
+ * The object stored under `key` laid over `defaults`: a field stored wins, a field missing (a setting
+ * added since it was saved) takes its default; nothing stored, or not an object, gives `defaults`.
+ */
+export async function readSystemSettingOver<T extends object>(
+  db: Kysely<Database>,
+  key: string,
+  defaults: T,
+): Promise<T> {
+  const stored = await readSystemSetting(db, key);
+  return typeof stored === 'object' && stored !== null && !Array.isArray(stored)
+    ? { ...defaults, ...(stored as Partial<T>) }
+    : defaults;
+}
+
 /** Stores `value` (as JSON) under `key`, replacing what was there. */
 export async function writeSystemSetting(db: Kysely<Database>, key: string, value: unknown): Promise<void> {
   const text = JSON.stringify(value);
