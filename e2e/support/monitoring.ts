@@ -50,7 +50,17 @@ export async function pickIndicators(page: Page, titles: string[], label = '选�
     const wanted = titles.slice(0, index + 1).filter((t) => t === title).length;
     await expect
       .poll(() => dropdown.locator('.ant-select-tree-treenode', { has: named }).count(), { timeout: 15_000 })
-      .toBeGreaterThanOrEqual(wanted);
+      .toBeGreaterThanOrEqual(wanted)
+      .catch(async (error: Error) => {
+        // Say what the picker showed instead: the tree, the search typed, the dropdowns open.
+        const shown = await page
+          .locator('.ant-select-dropdown')
+          .evaluateAll((all) => all.map((d) => `${d.className}: ${(d.textContent ?? '').slice(0, 600)}`));
+        const typed = await input.inputValue().catch(() => '?');
+        throw new Error(
+          `${error.message}\n「${title}」 not in the picker; search "${typed}"; ${shown.join(' | ')}`,
+        );
+      });
     const before = await ticked.count();
     await expect
       .poll(

@@ -2,6 +2,7 @@ import type { GroupTreeIndicator, GroupTreeNode } from '@iot/contracts/groups';
 import { Empty, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { LoadError } from '../../../components/LoadState';
+import { useExpandedTree } from '../../../components/useExpandedTree';
 import { useGroupTree } from '../api';
 
 interface TreeOption {
@@ -92,6 +93,7 @@ const idOf = (key: string) => Number(key.slice(2, key.indexOf('@')));
 export function GatewayIndicatorPicker({ groupId, mode, value, onChange, max, style }: PickerProps) {
   const { tree, loading, failure } = useTreeIndicators(groupId);
   const options = useMemo(() => toOptions(tree, mode), [tree, mode]);
+  const expanded = useExpandedTree(options);
   const leafPrefix = mode === 'gateways' ? 'w:' : 'i:';
   const leaves = useMemo(
     () => allKeys(options).filter((k) => k.startsWith(leafPrefix)),
@@ -107,7 +109,7 @@ export function GatewayIndicatorPicker({ groupId, mode, value, onChange, max, st
       placeholder={label}
       treeCheckable
       showCheckedStrategy={TreeSelect.SHOW_CHILD}
-      treeDefaultExpandAll
+      {...expanded}
       allowClear
       showSearch
       treeNodeFilterProp="title"
