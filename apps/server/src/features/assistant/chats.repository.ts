@@ -169,6 +169,20 @@ export class ChatsRepository {
       .execute();
   }
 
+  /** Saves the finished answer and frees its chat for the next question, at once. */
+  async finishAnswer(
+    chatId: number,
+    messageId: number,
+    answer: Parameters<ChatsRepository['saveAnswer']>[1],
+    now: number,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const inside = new ChatsRepository(trx);
+      await inside.saveAnswer(messageId, answer, now);
+      await inside.release(chatId);
+    });
+  }
+
   /**
    * Marks the chat busy until `until` unless another answer is being written to it (on any node);
    * answers whether it did.

@@ -301,8 +301,8 @@ export class CompletionsService {
           toolCalls.push({ name: call.name, arguments: call.arguments, source: result.source });
           messages.push({ role: 'tool', toolCallId: call.id, content: result.content });
         }
-        const now = Date.now();
-        await this.repository.extend(input.chatId, now + BUSY_TTL_MS).catch(() => undefined);
+        const until = Date.now() + BUSY_TTL_MS;
+        await this.budget.run(() => this.repository.extend(input.chatId, until)).catch(() => undefined);
       }
       if (content === '') content = '抱歉，这个问题我暂时无法回答。';
     } catch (error) {
@@ -318,9 +318,11 @@ export class CompletionsService {
       }
     }
     await saving;
-    const now = Date.now();
-    await this.repository.saveAnswer(input.answerId, { content, reasoning, toolCalls, status }, now);
-    await this.repository.release(input.chatId);
+    // In the budget too, like every statement of a question (decision 0060, "Ingest first").
+    const answer = { content, reasoning, toolCalls, status };
+    await this.budget.run(() =>
+      this.repository.finishAnswer(input.chatId, input.answerId, answer, Date.now()),
+    );
     if (failure !== undefined)
       sink.send({
         type: 'error',
