@@ -11,8 +11,9 @@ import {
   ENCRYPTED,
   VIDEO_URL_PATTERN,
 } from '@iot/contracts/cameras';
-import { App, Form, Input, InputNumber, Modal, Radio, Select, Switch, TreeSelect } from 'antd';
+import { App, Form, Input, InputNumber, Modal, Radio, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
+import { UnfoldedTreeSelect } from '../../../components/UnfoldedTreeSelect';
 import { groupOptions } from './groupOptions';
 
 interface Values {
@@ -130,7 +131,7 @@ export function CameraForm({
           <Input placeholder="如：1号泵房" />
         </Form.Item>
         <Form.Item name="groupId" label="所在分组" rules={[{ required: true, message: '请选择分组' }]}>
-          <TreeSelect treeData={groupOptions(tree)} treeDefaultExpandAll />
+          <UnfoldedTreeSelect treeData={groupOptions(tree)} />
         </Form.Item>
         <Form.Item name="aggType" label="摄像头平台" rules={[{ required: true }]}>
           <Select options={AGG_TYPES.map((t) => ({ value: t, label: AggTypeNames[t] }))} />

@@ -9,9 +9,10 @@ import {
   CameraLimits,
 } from '@iot/contracts/cameras';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, List, Popconfirm, Space, Tag, TreeSelect, Typography } from 'antd';
+import { App, Button, Card, Empty, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { LoadError } from '../../../components/LoadState';
+import { UnfoldedTreeSelect } from '../../../components/UnfoldedTreeSelect';
 import { usePermission } from '../../../platform/routes/currentRoute';
 import { SharedTag } from '../../sharing';
 import { cameraKeys, camerasApi } from '../api';
@@ -89,7 +90,7 @@ export function CameraList({
       <Card
         size="small"
         title={
-          <TreeSelect
+          <UnfoldedTreeSelect
             aria-label="分组"
             value={groupId}
             onChange={(v: number) => {
@@ -97,7 +98,6 @@ export function CameraList({
               setSelected(null);
             }}
             treeData={groupOptions(tree)}
-            treeDefaultExpandAll
             style={{ width: '100%', maxWidth: 260 }}
           />
         }

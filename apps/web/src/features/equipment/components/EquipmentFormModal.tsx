@@ -6,10 +6,11 @@ import {
   MANUAL_STATUSES,
   ManualStatusNames,
 } from '@iot/contracts/equipment';
-import { Col, DatePicker, Form, Input, InputNumber, Row, Select, Tag, TreeSelect } from 'antd';
+import { Col, DatePicker, Form, Input, InputNumber, Row, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ListFormModal, uniqueRule } from '../../../components/PagedListCard';
 import { schemaRule } from '../../../components/schemaRule';
+import { UnfoldedTreeSelect } from '../../../components/UnfoldedTreeSelect';
 import { useLabelOptions } from '../../labels';
 import { equipmentApi, equipmentKeys } from '../api';
 import { AttachmentsField } from './AttachmentsField';
@@ -127,10 +128,9 @@ export function EquipmentFormModal({
         </Col>
         <Col {...half}>
           <Form.Item name="groupId" label="位置（区域、站点或监测点）">
-            <TreeSelect
+            <UnfoldedTreeSelect
               aria-label="位置"
               allowClear
-              treeDefaultExpandAll
               loading={groups.loading}
               treeData={groups.options}
               placeholder="项目下"

@@ -7,9 +7,10 @@ import {
   MANUAL_STATUSES,
   ManualStatusNames,
 } from '@iot/contracts/equipment';
-import { Button, Select, Space, type TableColumnsType, Tag, TreeSelect, Typography } from 'antd';
+import { Button, Select, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { type ListExport, PagedListCard, useRowActions } from '../../../components/PagedListCard';
+import { UnfoldedTreeSelect } from '../../../components/UnfoldedTreeSelect';
 import { Permission as Can, useCurrentRoute } from '../../../platform/routes/currentRoute';
 import { useProjectId } from '../../../platform/routes/useProjectId';
 import { LabelFilter } from '../../labels';
@@ -161,10 +162,9 @@ export function Equipment() {
         defaults: FILTERS,
         render: (values, set) => (
           <>
-            <TreeSelect
+            <UnfoldedTreeSelect
               aria-label="位置"
               allowClear
-              treeDefaultExpandAll
               placeholder="全部位置"
               style={{ width: 160 }}
               popupMatchSelectWidth={false}

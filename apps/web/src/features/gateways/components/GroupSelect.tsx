@@ -1,8 +1,7 @@
 import type { GroupNode } from '@iot/contracts/groups';
 import { useQuery } from '@tanstack/react-query';
-import { TreeSelect } from 'antd';
 import { LoadError } from '../../../components/LoadState';
-import { useExpandedTree } from '../../../components/useExpandedTree';
+import { UnfoldedTreeSelect } from '../../../components/UnfoldedTreeSelect';
 import { gatewaysApi } from '../api';
 
 interface TreeOption {
@@ -41,14 +40,12 @@ export function GroupSelect({
   });
   const root = tree.data ? toOption(tree.data) : { value: groupId, title: '项目根目录', children: [] };
   const options = allowRoot ? [{ ...root, title: `${root.title}（项目根目录）` }] : root.children;
-  const expanded = useExpandedTree(options);
   return (
-    <TreeSelect<number | null>
+    <UnfoldedTreeSelect<number | null>
       id={id}
       value={value ?? undefined}
       onChange={(next) => onChange?.(next ?? null)}
       treeData={options}
-      {...expanded}
       loading={tree.isLoading}
       allowClear
       placeholder="项目根目录"

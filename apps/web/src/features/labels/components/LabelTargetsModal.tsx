@@ -1,8 +1,9 @@
 import type { Label, LabelTargetOptions } from '@iot/contracts/labels';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Modal, Select, Spin, TreeSelect } from 'antd';
+import { App, Form, Modal, Select, Spin } from 'antd';
 import { useEffect } from 'react';
 import { LoadError } from '../../../components/LoadState';
+import { UnfoldedTreeSelect } from '../../../components/UnfoldedTreeSelect';
 import { labelKeys, labelsApi, useLabelTargets } from '../api';
 
 interface TreeNode {
@@ -97,11 +98,10 @@ export function LabelTargetsModal({
             />
           </Form.Item>
           <Form.Item name="groupIds" label="区域 / 站点">
-            <TreeSelect
+            <UnfoldedTreeSelect
               aria-label="关联分组"
               multiple
               allowClear
-              treeDefaultExpandAll
               treeNodeFilterProp="title"
               placeholder="选择区域或站点"
               treeData={groupTree(options.data.groups)}

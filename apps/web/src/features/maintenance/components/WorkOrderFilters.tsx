@@ -5,9 +5,10 @@ import {
   TaskStatusNames,
   TaskTypeNames,
 } from '@iot/contracts/maintenance';
-import { Button, DatePicker, Input, Segmented, Select, Space, TreeSelect } from 'antd';
+import { Button, DatePicker, Input, Segmented, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
+import { UnfoldedTreeSelect } from '../../../components/UnfoldedTreeSelect';
 import { TIME_PRESETS } from '../../monitoring/index';
 import type { WorkOrderFilter } from '../api';
 import { useAssigneeOptions, useEquipmentOptions } from '../api';
@@ -138,11 +139,10 @@ export function WorkOrderFilters({
           ]}
         />
       )}
-      <TreeSelect
+      <UnfoldedTreeSelect
         aria-label="站点"
         style={{ width: 170 }}
         allowClear
-        treeDefaultExpandAll
         placeholder="全部站点"
         value={value.siteId || undefined}
         onChange={(siteId?: number) => onChange({ siteId: siteId ?? 0 })}

@@ -1,8 +1,9 @@
 import type { SiteOption, WorkOrderDetail } from '@iot/contracts/maintenance';
 import { TaskTypeNames } from '@iot/contracts/maintenance';
-import { Alert, App, Checkbox, DatePicker, Form, Input, Modal, Select, Switch, TreeSelect } from 'antd';
+import { Alert, App, Checkbox, DatePicker, Form, Input, Modal, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
+import { UnfoldedTreeSelect } from '../../../components/UnfoldedTreeSelect';
 import { useAssigneeOptions, useCreateWorkOrder, useSiteOptions } from '../api';
 import { AttachmentUpload } from './Attachments';
 import { PRIORITY_OPTIONS, TASK_TYPES } from './tags';
@@ -142,9 +143,8 @@ export function WorkOrderFormModal({
           name="groupId"
           extra={sites.isError ? `站点加载失败：${sites.error.message}` : '不选则为整个项目'}
         >
-          <TreeSelect
+          <UnfoldedTreeSelect
             allowClear
-            treeDefaultExpandAll
             aria-label="站点"
             placeholder="选择区域或站点"
             loading={sites.isLoading}

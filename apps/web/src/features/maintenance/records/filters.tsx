@@ -1,7 +1,7 @@
 import type { RecordOptions } from '@iot/contracts/maintenance';
 import { type TaskType, TaskTypeNames } from '@iot/contracts/maintenance';
-import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
+import { UnfoldedTreeSelect } from '../../../components/UnfoldedTreeSelect';
 import { TYPE_BITS } from './format';
 
 interface SiteNode {
@@ -36,12 +36,11 @@ export function SiteSelect({
 }) {
   const tree = useMemo(() => siteTree(sites), [sites]);
   return (
-    <TreeSelect
+    <UnfoldedTreeSelect
       aria-label="站点"
       style={{ width: 180 }}
       allowClear
       showSearch
-      treeDefaultExpandAll
       placeholder="全部站点"
       loading={loading}
       treeNodeFilterProp="title"

@@ -2,7 +2,7 @@ import type { GroupTreeIndicator, GroupTreeNode } from '@iot/contracts/groups';
 import { Empty, TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { LoadError } from '../../../components/LoadState';
-import { useExpandedTree } from '../../../components/useExpandedTree';
+import { UnfoldedTreeSelect } from '../../../components/UnfoldedTreeSelect';
 import { useGroupTree } from '../api';
 
 interface TreeOption {
@@ -93,7 +93,6 @@ const idOf = (key: string) => Number(key.slice(2, key.indexOf('@')));
 export function GatewayIndicatorPicker({ groupId, mode, value, onChange, max, style }: PickerProps) {
   const { tree, loading, failure } = useTreeIndicators(groupId);
   const options = useMemo(() => toOptions(tree, mode), [tree, mode]);
-  const expanded = useExpandedTree(options);
   const leafPrefix = mode === 'gateways' ? 'w:' : 'i:';
   const leaves = useMemo(
     () => allKeys(options).filter((k) => k.startsWith(leafPrefix)),
@@ -104,12 +103,11 @@ export function GatewayIndicatorPicker({ groupId, mode, value, onChange, max, st
   const label = mode === 'gateways' ? '选择网关' : '选择指标';
 
   return (
-    <TreeSelect<string[]>
+    <UnfoldedTreeSelect<string[]>
       aria-label={label}
       placeholder={label}
       treeCheckable
       showCheckedStrategy={TreeSelect.SHOW_CHILD}
-      {...expanded}
       allowClear
       showSearch
       treeNodeFilterProp="title"
