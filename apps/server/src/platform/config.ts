@@ -274,7 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiApiKey: env.AI_API_KEY || undefined,
     aiModel: env.AI_MODEL || undefined,
     aiMaxStreams: int(env.AI_MAX_STREAMS, 50, 'AI_MAX_STREAMS'),
-    aiToolSharePercent: percent(env.AI_TOOL_SHARE, 10, 'AI_TOOL_SHARE'),
+    aiToolSharePercent: percent(env.AI_TOOL_SHARE, 6, 'AI_TOOL_SHARE'),
     cameraVendors: {
       cloudAUrl: env.CAMERA_CLOUD_A_URL || 'https://open.ys7.com',
       cloudBUrl: env.CAMERA_CLOUD_B_URL || 'https://openapi.lechange.cn',

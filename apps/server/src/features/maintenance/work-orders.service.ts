@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Page } from '@iot/contracts';
 import { AuditType } from '@iot/contracts/audits';
 import {
@@ -388,6 +389,9 @@ export class WorkOrdersService {
           at: now,
           set: { overdue_at: now },
         });
+        // A catch-up of a thousand orders (after downtime) took the event loop for a second on
+        // SQLite, whose statements do not yield: devices and requests get a turn between orders.
+        await yieldToLoop();
         if (!ok) continue;
         movedHere++;
         if (this.notifyOverdue) {
