@@ -251,26 +251,32 @@ describe('历史数据', () => {
 });
 
 describe('趋势分析', () => {
-  it('a search typed while the group tree still loads shows its matches unfolded', async () => {
-    const page = await openScreen('trend', 'router-trend');
-    // The tree answers 2 s late, as on a slow link; the user types at once.
-    await page.route(/\/groupTree\?/, async (route) => {
-      const answer = await route.fetch();
-      await page.waitForTimeout(2000);
-      await route.fulfill({ response: answer });
-    });
-    await page.reload();
-    const input = page.getByLabel('选择指标', { exact: true });
-    await input.fill(COD_ALIAS);
-    const leaf = page.locator(`.ant-select-tree-node-content-wrapper[title="${COD_ALIAS}（cod）"]`);
-    // Folded under its group and gateway, the match would never be drawn (antd unfolds only the
-    // tree present when the search was typed).
-    await leaf.waitFor({ timeout: 10_000 });
-    await expect(
-      page.locator('.ant-select-tree-treenode-switcher-close:not(.ant-select-tree-treenode-leaf)').count(),
-    ).resolves.toBe(0);
-    await page.close();
-  });
+  it.each(['light', 'tech'] as const)(
+    'a search typed while the group tree still loads shows its matches unfolded (%s)',
+    async (theme) => {
+      await setTheme(theme);
+      const page = await openScreen('trend', 'router-trend');
+      // The tree answers 2 s late, as on a slow link; the user types at once.
+      await page.route(/\/groupTree\?/, async (route) => {
+        const answer = await route.fetch();
+        await page.waitForTimeout(2000);
+        await route.fulfill({ response: answer });
+      });
+      await page.reload();
+      const input = page.getByLabel('选择指标', { exact: true });
+      await input.fill(COD_ALIAS);
+      const leaf = page.locator(`.ant-select-tree-node-content-wrapper[title="${COD_ALIAS}（cod）"]`);
+      // Folded under its group and gateway, the match would never be drawn (antd unfolds only the
+      // tree present when the search was typed).
+      await leaf.waitFor({ timeout: 10_000 });
+      await expect(
+        page.locator('.ant-select-tree-treenode-switcher-close:not(.ant-select-tree-treenode-leaf)').count(),
+      ).resolves.toBe(0);
+      await screenshot(page, `monitoring-picker-unfolded-${theme}`);
+      await page.close();
+      await setTheme('light');
+    },
+  );
 
   it('draws two indicators of different units on one time axis with two y-axes', async () => {
     const page = await openScreen('trend', 'router-trend');
