@@ -209,5 +209,6 @@ describe('resource purchase', () => {
         await clerk.context().close();
       }
     }
-  });
+    // Four sizes and themes, each signing in twice: 41 s in CI on a slow machine.
+  }, 120_000);
 });
